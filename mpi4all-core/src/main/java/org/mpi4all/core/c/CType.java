@@ -27,6 +27,17 @@ public sealed interface CType {
     /** This type without a top-level {@code const}. */
     CType unqualified();
 
+    /** The spelling of an aggregate type without a tag, declared in place ({@code typedef struct {...} X;}). */
+    String ANONYMOUS_BODY = "{...}";
+
+    /**
+     * The named type of a struct, union or enum: {@code struct ompi_status_public_t}, or {@code struct {...}}
+     * when it has no tag.
+     */
+    static Named aggregate(String keyword, String tag) {
+        return new Named(keyword + " " + (tag == null ? ANONYMOUS_BODY : tag));
+    }
+
     /**
      * A type known by name: a basic type ({@code int}, {@code unsigned long long}, {@code void}), a
      * typedef name ({@code MPI_Comm}) or a tag ({@code struct ompi_status_public_t}).
@@ -49,6 +60,11 @@ public sealed interface CType {
         @Override
         public CType unqualified() {
             return new Named(name, false);
+        }
+
+        /** Whether this names a struct, union or enum ({@code struct MPI_Status}) rather than a basic or typedef name. */
+        public boolean isAggregate() {
+            return name.startsWith("struct ") || name.startsWith("union ") || name.startsWith("enum ");
         }
     }
 
