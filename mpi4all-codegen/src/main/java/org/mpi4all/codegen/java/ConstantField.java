@@ -1,0 +1,72 @@
+package org.mpi4all.codegen.java;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.TypeName;
+import java.lang.foreign.MemorySegment;
+import javax.lang.model.element.Modifier;
+import org.mpi4all.core.blueprint.ConstantInfo;
+
+/**
+ * Emits a constant as a {@code static final} field whose value is read once, when {@code Mpi} is
+ * initialised, from the auxiliary library's copy of it ({@code mpi4all_NAME}): the value the C macro
+ * denotes, never the address of writable storage. Not compile-time constants, so the value in a compiled
+ * program is always that of the library it runs with.
+ */
+final class ConstantField {
+    private ConstantField() {}
+
+    static FieldSpec build(ConstantInfo constant, TypeMapper types) {
+        String name = constant.name();
+        FieldSpec.Builder field;
+        switch (constant.kind()) {
+            case INTEGER -> {
+                Carrier carrier = types.carrier(constant.type());
+                if (!(carrier instanceof Carrier.Primitive primitive)) {
+                    throw new TypeMapper.UnsupportedTypeException("integer constant of type " + constant.type());
+                }
+                field = field(primitive.type(), name, reader(primitive.type(), name));
+            }
+            case HANDLE -> {
+                Carrier carrier = types.carrier(constant.type());
+                if (!(carrier instanceof Carrier.Handle handle)) {
+                    throw new TypeMapper.UnsupportedTypeException("handle constant of type " + constant.type());
+                }
+                String read = handle.intCarrier() ? "intConstant" : "longConstant";
+                field = field(handle.type(), name, CodeBlock.of("new $T(LIB.$L($S))", handle.type(), read, name));
+            }
+            case POINTER, FUNCTION -> field = field(ClassName.get(MemorySegment.class), name,
+                    CodeBlock.of("LIB.addressConstant($S)", name));
+            case STRING -> field = field(ClassName.get(String.class), name, CodeBlock.of("LIB.stringConstant($S)", name));
+            case FLOAT -> field = field(TypeName.DOUBLE, name, CodeBlock.of("LIB.doubleConstant($S)", name));
+            default -> throw new TypeMapper.UnsupportedTypeException("constant kind " + constant.kind());
+        }
+        return field.addJavadoc(javadoc(constant)).build();
+    }
+
+    private static CodeBlock reader(TypeName type, String name) {
+        if (type.equals(TypeName.LONG)) {
+            return CodeBlock.of("LIB.longConstant($S)", name);
+        }
+        if (type.equals(TypeName.INT)) {
+            return CodeBlock.of("LIB.intConstant($S)", name);
+        }
+        return CodeBlock.of("($T) LIB.intConstant($S)", type, name);
+    }
+
+    private static FieldSpec.Builder field(TypeName type, String name, CodeBlock initializer) {
+        return FieldSpec.builder(type, name, Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL).initializer(initializer);
+    }
+
+    private static CodeBlock javadoc(ConstantInfo constant) {
+        String expression = constant.expression();
+        boolean printable = expression != null && !expression.isBlank()
+                && expression.chars().noneMatch(c -> c == '{' || c == '}' || c == '@') && !expression.contains("*/");
+        String declaration = constant.origin() == ConstantInfo.Origin.ENUM
+                ? "An enum constant"
+                : printable ? "{@code #define " + constant.name() + " " + expression.strip() + "}" : "A macro";
+        String value = constant.value() != null ? "; " + constant.value() + " in the library the bindings were generated from" : "";
+        return CodeBlock.of("$L, of C type {@code $L}$L.\n", declaration, constant.type(), value);
+    }
+}

@@ -1,0 +1,142 @@
+package org.mpi4all.codegen.java;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.invoke.MethodHandle;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+import org.mpi4all.core.blueprint.FunctionInfo;
+import org.mpi4all.core.blueprint.Parameter;
+
+/**
+ * Emits one C function as a public static method plus a private holder class whose
+ * {@code static final MethodHandle} is linked on first use (so that loading {@code Mpi} does not link
+ * hundreds of functions). The method calls {@code invokeExact} with the exact native types, checks the
+ * returned error code, and allocates nothing.
+ */
+final class FunctionEmitter {
+    /** Code the generated method runs after the C function succeeded, e.g. to install an error handler. */
+    interface AfterSuccess {
+        CodeBlock code(FunctionInfo function, List<String> parameterNames);
+    }
+
+    private final TypeMapper types;
+    private final ClassName mpi;
+
+    FunctionEmitter(TypeMapper types, ClassName mpi) {
+        this.types = types;
+        this.mpi = mpi;
+    }
+
+    /** The emitted method and its holder. */
+    record Emitted(MethodSpec method, TypeSpec holder) {}
+
+    /**
+     * Emits {@code function}; {@code critical} links it with {@code Linker.Option.critical(true)}.
+     *
+     * @throws TypeMapper.UnsupportedTypeException if a parameter or the result has no Java form
+     */
+    Emitted emit(FunctionInfo function, boolean critical, AfterSuccess afterSuccess) {
+        List<Parameter> parameters = function.signature().parameters();
+        List<Carrier> carriers = parameters.stream().map(p -> types.carrier(p.type())).toList();
+        Carrier result = types.carrier(function.signature().returns());
+        List<String> names = JavaNames.parameterNames(parameters);
+        boolean checksErrors = function.errorCode() && result.nativeType().equals(TypeName.INT);
+
+        MethodSpec.Builder method = MethodSpec.methodBuilder(function.name())
+                .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .returns(checksErrors ? TypeName.VOID : result.apiType())
+                .addJavadoc(javadoc(function, names, checksErrors));
+        List<CodeBlock> arguments = new ArrayList<>();
+        for (int i = 0; i < parameters.size(); i++) {
+            method.addParameter(carriers.get(i).apiType(), names.get(i));
+            arguments.add(carriers.get(i).toNative(CodeBlock.of("$L", names.get(i))));
+        }
+        CodeBlock invoke = CodeBlock.of("$L.HANDLE.invokeExact($L)", function.name(), CodeBlock.join(arguments, ",$W"));
+
+        if (checksErrors) {
+            method.addStatement("int result")
+                    .beginControlFlow("try")
+                    .addStatement("result = (int) $L", invoke)
+                    .nextControlFlow("catch ($T t)", Throwable.class)
+                    .addStatement("throw $T.rethrow(t)", RuntimeTypes.MPI_ERRORS)
+                    .endControlFlow()
+                    .beginControlFlow("if (result != 0)")
+                    .addStatement("throw $T.error($S, result)", mpi, function.name())
+                    .endControlFlow();
+            CodeBlock after = afterSuccess.code(function, names);
+            if (!after.isEmpty()) {
+                method.addCode(after);
+            }
+        } else {
+            method.beginControlFlow("try");
+            if (result instanceof Carrier.Void) {
+                method.addStatement(invoke);
+            } else {
+                method.addStatement("return $L", result.fromNative(CodeBlock.of("($T) $L", result.nativeType(), invoke)));
+            }
+            method.nextControlFlow("catch ($T t)", Throwable.class)
+                    .addStatement("throw $T.rethrow(t)", RuntimeTypes.MPI_ERRORS)
+                    .endControlFlow();
+        }
+        return new Emitted(method.build(), holder(function, carriers, result, critical));
+    }
+
+    private TypeSpec holder(FunctionInfo function, List<Carrier> carriers, Carrier result, boolean critical) {
+        List<CodeBlock> layouts = carriers.stream().map(Carrier::layout).toList();
+        CodeBlock descriptor = result instanceof Carrier.Void
+                ? CodeBlock.of("$T.ofVoid($L)", FunctionDescriptor.class, CodeBlock.join(layouts, ",$W"))
+                : CodeBlock.of("$T.of($L)", FunctionDescriptor.class,
+                        CodeBlock.join(concat(result.layout(), layouts), ",$W"));
+        // Function-like macros and varargs functions are called through the auxiliary library's wrappers.
+        boolean viaAux = !function.exported() || function.signature().varargs();
+        CodeBlock link = CodeBlock.of("$T.LIB.$L($S, $L$L)", mpi, viaAux ? "auxDowncall" : "downcall",
+                function.name(), descriptor,
+                critical ? CodeBlock.of(", $T.Option.critical(true)", Linker.class) : CodeBlock.of(""));
+        return TypeSpec.classBuilder(function.name())
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addField(FieldSpec.builder(MethodHandle.class, "HANDLE", Modifier.STATIC, Modifier.FINAL)
+                        .initializer(link)
+                        .build())
+                .build();
+    }
+
+    private static CodeBlock javadoc(FunctionInfo function, List<String> names, boolean checksErrors) {
+        CodeBlock.Builder doc = CodeBlock.builder()
+                .add("{@snippet lang=c :\n$L\n}\n", JavaNames.declaration(function.name(), function.signature()));
+        if (function.signature().varargs()) {
+            doc.add("<p>Called without its variable arguments, through the mpi4all auxiliary library.\n");
+        } else if (!function.exported()) {
+            doc.add("<p>A macro in C; called through the mpi4all auxiliary library.\n");
+        }
+        List<Parameter> parameters = function.signature().parameters();
+        boolean documented = parameters.stream().anyMatch(p -> p.direction() != null);
+        if (documented) {
+            doc.add("\n");
+            for (int i = 0; i < parameters.size(); i++) {
+                Parameter p = parameters.get(i);
+                doc.add("@param $L $L$L\n", names.get(i),
+                        p.direction() != null ? p.direction() : "",
+                        p.length() != null ? " (array of length " + p.length() + ")" : "");
+            }
+        }
+        if (checksErrors) {
+            doc.add("@throws $T if the function returns an error code\n", RuntimeTypes.MPI_EXCEPTION);
+        }
+        return doc.build();
+    }
+
+    private static List<CodeBlock> concat(CodeBlock first, List<CodeBlock> rest) {
+        List<CodeBlock> all = new ArrayList<>(rest.size() + 1);
+        all.add(first);
+        all.addAll(rest);
+        return all;
+    }
+}

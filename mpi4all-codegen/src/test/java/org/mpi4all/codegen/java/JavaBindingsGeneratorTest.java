@@ -1,0 +1,143 @@
+package org.mpi4all.codegen.java;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.palantir.javapoet.JavaFile;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.mpi4all.core.blueprint.Blueprint;
+
+class JavaBindingsGeneratorTest {
+
+    private static Map<String, String> sources(Blueprint blueprint) {
+        JavaBindingsGenerator.Result result = JavaBindingsGenerator.generate(blueprint);
+        assertThat(result.skipped()).isEmpty();
+        // Compare code with whitespace collapsed: where the printer wraps lines is not the point here.
+        return result.files().stream().collect(Collectors.toMap(f -> f.typeSpec().name(),
+                f -> f.toString().replaceAll("\\s+", " ")));
+    }
+
+    @Test
+    void aFunctionCallsItsHandleExactlyAndThrowsOnErrorCodes() {
+        String mpi = sources(Fixtures.intHandles()).get("Mpi");
+
+        assertThat(mpi).contains("public static void MPI_Send(MemorySegment buf, int count, MPI_Datatype datatype,"
+                + " int dest, int tag, MPI_Comm comm) { int result; try { result = (int) MPI_Send.HANDLE.invokeExact(buf,"
+                + " count, (int) datatype.value(), dest, tag, (int) comm.value()); } catch (Throwable t) {"
+                + " throw MpiErrors.rethrow(t); } if (result != 0) { throw Mpi.error(\"MPI_Send\", result); } }");
+    }
+
+    @Test
+    void pointerHandlesAreCarriedAsLongs() {
+        String mpi = sources(Fixtures.pointerHandles()).get("Mpi");
+
+        assertThat(mpi).contains("MPI_Send.HANDLE.invokeExact(buf, count, datatype.value(), dest, tag, comm.value())");
+        assertThat(mpi).contains("FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_LONG)");
+    }
+
+    @Test
+    void theJavaSurfaceIsTheSameWhateverTheHandleRepresentation() {
+        Map<String, String> ints = sources(Fixtures.intHandles());
+        Map<String, String> pointers = sources(Fixtures.pointerHandles());
+
+        assertThat(ints.keySet()).isEqualTo(pointers.keySet());
+        for (String type : ints.keySet()) {
+            assertThat(publicSignatures(ints.get(type))).as(type).isEqualTo(publicSignatures(pointers.get(type)));
+        }
+    }
+
+    @Test
+    void constantsAreReadFromTheAuxiliaryLibraryNotInlined() {
+        String mpi = sources(Fixtures.intHandles()).get("Mpi");
+
+        assertThat(mpi).contains("public static final int MPI_ANY_SOURCE = LIB.intConstant(\"MPI_ANY_SOURCE\");");
+        assertThat(mpi).contains("public static final long MPI_DISPLACEMENT_CURRENT = LIB.longConstant(\"MPI_DISPLACEMENT_CURRENT\");");
+        assertThat(mpi).contains("public static final MPI_Comm MPI_COMM_WORLD = new MPI_Comm(LIB.intConstant(\"MPI_COMM_WORLD\"));");
+        assertThat(mpi).contains("public static final MemorySegment MPI_IN_PLACE = LIB.addressConstant(\"MPI_IN_PLACE\");");
+        assertThat(sources(Fixtures.pointerHandles()).get("Mpi"))
+                .contains("public static final MPI_Comm MPI_COMM_WORLD = new MPI_Comm(LIB.longConstant(\"MPI_COMM_WORLD\"));");
+    }
+
+    @Test
+    void initAndWindowConstructorsInstallErrorsReturn() {
+        String mpi = sources(Fixtures.intHandles()).get("Mpi");
+
+        assertThat(body(mpi, "MPI_Init")).contains(
+                "MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);",
+                "MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);");
+        assertThat(body(mpi, "MPI_Win_create")).contains("MPI_Win_set_errhandler(MPI_Win.read(win), MPI_ERRORS_RETURN);");
+        assertThat(body(mpi, "MPI_Send")).doesNotContain("errhandler");
+    }
+
+    @Test
+    void macrosAndVarargsFunctionsGoThroughTheAuxiliaryLibrary() {
+        String mpi = sources(Fixtures.intHandles()).get("Mpi");
+
+        assertThat(mpi).contains("LIB.auxDowncall(\"MPI_Aint_add\", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG))");
+        assertThat(mpi).contains("LIB.auxDowncall(\"MPI_Pcontrol\", FunctionDescriptor.of(JAVA_INT, JAVA_INT))");
+        assertThat(mpi).contains("LIB.downcall(\"MPI_Send\",");
+        assertThat(mpi).contains("public static long MPI_Aint_add(long base, long disp)");
+        assertThat(mpi).contains("public static MPI_Comm MPI_Comm_f2c(int comm)");
+        assertThat(mpi).contains("return new MPI_Comm((int) MPI_Comm_f2c.HANDLE.invokeExact(comm));");
+        assertThat(mpi).contains("public static double MPI_Wtime()");
+    }
+
+    @Test
+    void errorClassNamesExcludeTheLastCodeMarker() {
+        String mpi = sources(Fixtures.intHandles()).get("Mpi");
+
+        assertThat(mpi).contains("List.of(\"MPI_ERR_OTHER\", \"MPI_ERR_RANK\")");
+    }
+
+    @Test
+    void onlyBlockingBufferFunctionsHaveCriticalVariants() {
+        String critical = sources(Fixtures.intHandles()).get("MpiCritical");
+
+        assertThat(critical).contains("public static void MPI_Send(");
+        assertThat(critical).contains("Linker.Option.critical(true)");
+        assertThat(critical).doesNotContain("MPI_Win_create", "MPI_Comm_rank", "MPI_Init");
+    }
+
+    @Test
+    void statusAccessorsUseTheMeasuredOffsets() {
+        String mpich = sources(Fixtures.intHandles()).get("MPI_Status");
+        String openmpi = sources(Fixtures.pointerHandles()).get("MPI_Status");
+
+        assertThat(mpich).contains("return struct.get(JAVA_INT, 8);");
+        assertThat(openmpi).contains("return struct.get(JAVA_INT, 0);");
+        assertThat(mpich).doesNotContain("count_lo(");
+        assertThat(openmpi).contains("JAVA_LONG.withName(\"_ucount\")");
+    }
+
+    @Test
+    void callbacksConvertHandlesAndContainExceptions() {
+        Map<String, String> sources = sources(Fixtures.intHandles());
+
+        assertThat(sources.get("MPI_Comm_copy_attr_function")).contains(
+                "int apply(MPI_Comm oldcomm, int comm_keyval, MemorySegment extra_state,");
+        assertThat(sources.get("Callbacks")).contains(
+                "return function.apply(new MPI_Comm(oldcomm), comm_keyval,",
+                "Upcalls.fail(failure);",
+                "return Mpi.MPI_ERR_OTHER;");
+    }
+
+    /** The public member declarations of a source file, bodies and comments removed. */
+    private static List<String> publicSignatures(String source) {
+        Matcher m = Pattern.compile("public [^;{=]+").matcher(source);
+        List<String> signatures = new java.util.ArrayList<>();
+        while (m.find()) {
+            signatures.add(m.group().strip());
+        }
+        return signatures.stream().sorted().toList();
+    }
+
+    private static String body(String source, String method) {
+        Matcher m = Pattern.compile("public static \\w+ " + method + "\\(.*?} }", Pattern.DOTALL).matcher(source);
+        assertThat(m.find()).as("method " + method).isTrue();
+        return m.group();
+    }
+}

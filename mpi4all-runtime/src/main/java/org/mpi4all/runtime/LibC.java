@@ -1,0 +1,91 @@
+package org.mpi4all.runtime;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+
+/**
+ * The few C library functions the runtime needs: the dynamic loader (to load libmpi into the global
+ * symbol scope, which {@link System#load} cannot do, and to resolve symbols the way a C program's
+ * linker would, so that PMPI tools preloaded with {@code LD_PRELOAD} still intercept calls) and the
+ * process environment (read by native libraries such as UCX, not by Java).
+ */
+final class LibC {
+    /** glibc's {@code RTLD_NOW}, {@code RTLD_GLOBAL} and {@code RTLD_DEFAULT} (Linux on x86-64 and AArch64). */
+    static final int RTLD_NOW = 0x2;
+    static final int RTLD_GLOBAL = 0x100;
+    static final MemorySegment RTLD_DEFAULT = MemorySegment.NULL;
+
+    private static final Linker LINKER = Linker.nativeLinker();
+    private static final MethodHandle DLOPEN = libc("dlopen", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_INT));
+    private static final MethodHandle DLSYM = libc("dlsym", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle DLERROR = libc("dlerror", FunctionDescriptor.of(ADDRESS));
+    private static final MethodHandle GETENV = libc("getenv", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle SETENV = libc("setenv", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+
+    private LibC() {}
+
+    private static MethodHandle libc(String name, FunctionDescriptor descriptor) {
+        MemorySegment address = LINKER.defaultLookup().find(name)
+                .orElseThrow(() -> new UnsatisfiedLinkError("the C library has no " + name));
+        return LINKER.downcallHandle(address, descriptor);
+    }
+
+    /** {@code dlopen(path, flags)}; throws with the loader's own explanation when it fails. */
+    static MemorySegment dlopen(String path, int flags) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment handle = (MemorySegment) DLOPEN.invokeExact(arena.allocateFrom(path), flags);
+            if (handle.equals(MemorySegment.NULL)) {
+                throw new UnsatisfiedLinkError("cannot load " + path + ": " + dlerror());
+            }
+            return handle;
+        } catch (UnsatisfiedLinkError e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("should not reach here", t);
+        }
+    }
+
+    /** {@code dlsym(handle, name)}, or {@link MemorySegment#NULL} when there is no such symbol. */
+    static MemorySegment dlsym(MemorySegment handle, String name) {
+        try (Arena arena = Arena.ofConfined()) {
+            return (MemorySegment) DLSYM.invokeExact(handle, arena.allocateFrom(name));
+        } catch (Throwable t) {
+            throw new AssertionError("should not reach here", t);
+        }
+    }
+
+    private static String dlerror() throws Throwable {
+        MemorySegment message = (MemorySegment) DLERROR.invokeExact();
+        return message.equals(MemorySegment.NULL) ? "unknown error" : message.reinterpret(4096).getString(0);
+    }
+
+    /** The native environment's value of {@code name}, or null. */
+    static String getenv(String name) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment value = (MemorySegment) GETENV.invokeExact(arena.allocateFrom(name));
+            return value.equals(MemorySegment.NULL) ? null : value.reinterpret(65536).getString(0);
+        } catch (Throwable t) {
+            throw new AssertionError("should not reach here", t);
+        }
+    }
+
+    /** Sets {@code name} in the native environment, which native libraries read (Java's view is a copy). */
+    static void setenv(String name, String value) {
+        try (Arena arena = Arena.ofConfined()) {
+            int rc = (int) SETENV.invokeExact(arena.allocateFrom(name), arena.allocateFrom(value), 1);
+            if (rc != 0) {
+                throw new IllegalStateException("setenv(" + name + ") failed");
+            }
+        } catch (IllegalStateException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("should not reach here", t);
+        }
+    }
+}
