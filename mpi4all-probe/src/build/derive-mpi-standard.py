@@ -17,7 +17,7 @@ Output: one JSON object, keys sorted, one entry per line so that updates diff cl
               [return type, parameter types...] where every parameter is a scalar passed by value,
               which lets the probe type a function an implementation gives only as a macro, such as
               MPI_Aint_add)
-  constants:  C name -> C type, from the MPI-5 ABI's constant table
+  constants:  C name -> [C type, value in the MPI-5 ABI or null], from the MPI-5 ABI's constant table
 """
 import json
 import sys
@@ -77,7 +77,7 @@ def main(directory):
         apis = json.loads((directory / f"ompi_mpi-standard-{version}-apis.json").read_text())
         merged.update(procedures(apis))
     abi = json.loads((directory / "ompi_mpi-standard-5.0-abi.json").read_text())
-    constants = {c["name"]: c["handle_types"]["c"]["type"] for c in abi["constants"].values()
+    constants = {c["name"]: [c["handle_types"]["c"]["type"], c.get("abi_value")] for c in abi["constants"].values()
                  if c["handle_types"]["c"]["type"]}
     out = ['{', '  "procedures": {']
     names = sorted(merged)

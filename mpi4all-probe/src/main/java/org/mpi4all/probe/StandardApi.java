@@ -36,12 +36,19 @@ final class StandardApi {
         }
     }
 
-    private final Map<String, Procedure> procedures;
-    private final Map<String, String> constantTypes;
+    /**
+     * A constant of the standard's ABI table.
+     *
+     * @param abiValue its value in the MPI-5 ABI when that is an integer, null otherwise
+     */
+    record Constant(String type, Long abiValue) {}
 
-    private StandardApi(Map<String, Procedure> procedures, Map<String, String> constantTypes) {
+    private final Map<String, Procedure> procedures;
+    private final Map<String, Constant> constants;
+
+    private StandardApi(Map<String, Procedure> procedures, Map<String, Constant> constants) {
         this.procedures = procedures;
-        this.constantTypes = constantTypes;
+        this.constants = constants;
     }
 
     private static final class Holder {
@@ -69,7 +76,12 @@ final class StandardApi {
 
     /** The C type the standard gives constant {@code name} ({@code MPI_Comm_copy_attr_function *}). */
     Optional<String> constantType(String name) {
-        return Optional.ofNullable(constantTypes.get(name));
+        return Optional.ofNullable(constants.get(name)).map(Constant::type);
+    }
+
+    /** Every constant of the standard's ABI table, by name. */
+    Map<String, Constant> constants() {
+        return constants;
     }
 
     private static StandardApi load() {
@@ -92,8 +104,12 @@ final class StandardApi {
                 procedures.put(entry.getKey(), new Procedure(entry.getKey(), node.get("returns").asText(),
                         node.get("largeCount").asBoolean(), List.copyOf(parameters), List.copyOf(cTypes)));
             });
-            Map<String, String> constants = new HashMap<>();
-            root.get("constants").properties().forEach(entry -> constants.put(entry.getKey(), entry.getValue().asText()));
+            Map<String, Constant> constants = new HashMap<>();
+            root.get("constants").properties().forEach(entry -> {
+                JsonNode value = entry.getValue().get(1);
+                constants.put(entry.getKey(), new Constant(entry.getValue().get(0).asText(),
+                        value.isIntegralNumber() ? value.asLong() : null));
+            });
             return new StandardApi(Map.copyOf(procedures), Map.copyOf(constants));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read resource " + RESOURCE + ": " + e.getMessage(), e);
