@@ -15,13 +15,17 @@ import java.util.Optional;
  * @param functions      every function {@code mpi.h} declares (and function-like macros standing for
  *                       API functions), by name
  * @param constants      every macro and enum constant, by name
+ * @param skipped        every other {@code MPI_}/{@code MPIX_} name the headers define, with the reason it is
+ *                       not in the blueprint (an include guard, a macro for a removed function, a constant
+ *                       the compiler rejects), by name
  */
 public record Blueprint(
         int schema,
         ImplementationInfo implementation,
         List<TypeInfo> types,
         List<FunctionInfo> functions,
-        List<ConstantInfo> constants) {
+        List<ConstantInfo> constants,
+        List<Skipped> skipped) {
 
     /** The schema version this code reads and writes. */
     public static final int SCHEMA_VERSION = 1;
@@ -31,6 +35,21 @@ public record Blueprint(
         types = Names.sortedCopy(types, TypeInfo::name, "type");
         functions = Names.sortedCopy(functions, FunctionInfo::name, "function");
         constants = Names.sortedCopy(constants, ConstantInfo::name, "constant");
+        skipped = Names.sortedCopy(skipped, Skipped::name, "skipped name");
+    }
+
+    /** A blueprint that skipped nothing. */
+    public Blueprint(int schema, ImplementationInfo implementation, List<TypeInfo> types, List<FunctionInfo> functions,
+            List<ConstantInfo> constants) {
+        this(schema, implementation, types, functions, constants, List.of());
+    }
+
+    /** A name the headers define that the blueprint leaves out, and why. */
+    public record Skipped(String name, String reason) {
+        public Skipped {
+            Objects.requireNonNull(name, "name == null");
+            Objects.requireNonNull(reason, "reason == null");
+        }
     }
 
     public Optional<TypeInfo> type(String name) {

@@ -11,6 +11,7 @@ import java.util.Objects;
  * @param kind       what kind of value it is
  * @param origin     how the header declares it
  * @param expression the macro's replacement text as the header writes it (macros only)
+ * @param expansion  what that text fully expands to with the implementation's preprocessor (macros only)
  * @param value      the value, measured by a compiled program, when it is the same in every process:
  *                   integers, integer handles, and addresses that are integer constants
  *                   ({@code (void *) 1}); null when it is a link-time address such as Open MPI's
@@ -24,6 +25,7 @@ public record ConstantInfo(
         ConstantKind kind,
         Origin origin,
         String expression,
+        String expansion,
         Long value,
         Double floatValue,
         String text) {
@@ -33,7 +35,12 @@ public record ConstantInfo(
         /** {@code #define MPI_ANY_SOURCE -1}. */
         MACRO,
         /** {@code enum { MPI_THREAD_SINGLE, ... }}. */
-        ENUM
+        ENUM,
+        /**
+         * {@code extern int * const MPI_UNWEIGHTED;} (MPICH): an object the library defines, whose value is
+         * read at load time.
+         */
+        VARIABLE
     }
 
     public ConstantInfo {
@@ -41,5 +48,11 @@ public record ConstantInfo(
         Objects.requireNonNull(type, "type == null");
         Objects.requireNonNull(kind, "kind == null");
         Objects.requireNonNull(origin, "origin == null");
+    }
+
+    /** A constant whose expansion is not recorded. */
+    public ConstantInfo(String name, String type, ConstantKind kind, Origin origin, String expression, Long value,
+            Double floatValue, String text) {
+        this(name, type, kind, origin, expression, null, value, floatValue, text);
     }
 }

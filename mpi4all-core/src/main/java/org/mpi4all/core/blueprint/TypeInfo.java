@@ -1,5 +1,6 @@
 package org.mpi4all.core.blueprint;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
 import java.util.Objects;
 
@@ -55,6 +56,7 @@ public record TypeInfo(
         fields = Names.copy(fields);
     }
 
+    @JsonIgnore
     public boolean isHandle() {
         return kind == TypeKind.HANDLE;
     }

@@ -98,6 +98,105 @@ public final class CDeclarationParser {
         }
     }
 
+    /**
+     * The type an expression is explicitly cast to as a whole: {@code MPI_Comm} for
+     * {@code ((MPI_Comm) &(ompi_mpi_comm_world))} and {@code (MPI_Status *)1}; empty when the outermost
+     * operation is not a cast ({@code (-2)}, {@code (int)a + 1}) or the text is no expression.
+     */
+    public static Optional<CType> castType(String expression, Set<String> typedefNames) {
+        List<CToken> tokens;
+        try {
+            tokens = CLexer.lex(expression, SourceLocation.UNKNOWN.file()).tokens();
+        } catch (CParseException e) {
+            return Optional.empty();
+        }
+        int start = 0;
+        int end = tokens.size() - 1; // The END token.
+        while (end - start >= 2 && tokens.get(start).is("(") && closingParenthesis(tokens, start) == end - 1) {
+            start++;
+            end--;
+        }
+        if (!tokens.get(start).is("(")) {
+            return Optional.empty();
+        }
+        int close = closingParenthesis(tokens, start);
+        if (close < 0 || !isSingleOperand(tokens, close + 1, end)) {
+            return Optional.empty();
+        }
+        List<CToken> inside = new ArrayList<>(tokens.subList(start + 1, close));
+        inside.add(new CToken(CToken.Kind.END, "", SourceLocation.UNKNOWN));
+        try {
+            CDeclarationParser parser = new CDeclarationParser(inside, typedefNames, false);
+            if (!parser.startsType(parser.peek())) {
+                return Optional.empty();
+            }
+            CType type = parser.typeName();
+            return parser.peek().isEnd() ? Optional.of(type) : Optional.empty();
+        } catch (CParseException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static int closingParenthesis(List<CToken> tokens, int open) {
+        int depth = 0;
+        for (int i = open; i < tokens.size(); i++) {
+            if (tokens.get(i).is("(") && tokens.get(i).kind() == CToken.Kind.PUNCTUATOR) {
+                depth++;
+            } else if (tokens.get(i).is(")") && tokens.get(i).kind() == CToken.Kind.PUNCTUATOR && --depth == 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether tokens[from, to) are one cast-expression operand: unary operators, a primary, postfix parts. */
+    private static boolean isSingleOperand(List<CToken> tokens, int from, int to) {
+        int i = from;
+        while (i < to && (tokens.get(i).is("-") || tokens.get(i).is("+") || tokens.get(i).is("~")
+                || tokens.get(i).is("!") || tokens.get(i).is("&") || tokens.get(i).is("*"))) {
+            i++;
+        }
+        if (i >= to) {
+            return false;
+        }
+        if (tokens.get(i).is("(")) {
+            int close = closingParenthesis(tokens, i);
+            if (close < 0 || close >= to) {
+                return false;
+            }
+            if (i + 1 < to && close + 1 < to && isSingleOperand(tokens, close + 1, to)) {
+                return true; // A nested cast: (T)(U)x.
+            }
+            i = close + 1;
+        } else if (tokens.get(i).kind() == CToken.Kind.PUNCTUATOR) {
+            return false;
+        } else {
+            i++;
+            while (i < to && tokens.get(i).kind() == CToken.Kind.STRING) {
+                i++; // Adjacent string literals.
+            }
+        }
+        while (i < to) {
+            CToken token = tokens.get(i);
+            if (token.is("(") || token.is("[")) {
+                int depth = 0;
+                do {
+                    depth += tokens.get(i).is("(") || tokens.get(i).is("[") ? 1
+                            : tokens.get(i).is(")") || tokens.get(i).is("]") ? -1 : 0;
+                    i++;
+                } while (i < to && depth > 0);
+                if (depth > 0) {
+                    return false;
+                }
+            } else if ((token.is(".") || token.is("->")) && i + 1 < to && tokens.get(i + 1).isIdentifier()) {
+                i += 2;
+            } else {
+                return false;
+            }
+        }
+        return true;
+    }
+
     // ---------------------------------------------------------------- declarations
 
     private void externalDeclaration() {

@@ -383,4 +383,20 @@ class CDeclarationParserTest {
             assertThat(CDeclarationParser.parseTypeName(expression, typedefs)).as(expression).isEmpty();
         }
     }
+
+    @Test
+    void castTypeFindsTheOutermostCast() {
+        Set<String> typedefs = Set.of("MPI_Comm", "MPI_Status", "MPI_Datatype");
+        assertThat(CDeclarationParser.castType("((MPI_Comm) ((void *) &(ompi_mpi_comm_world)))", typedefs))
+                .contains(new CType.Named("MPI_Comm"));
+        assertThat(CDeclarationParser.castType("(MPI_Status *)1", typedefs).map(CType::spelling)).contains("MPI_Status *");
+        assertThat(CDeclarationParser.castType("((MPI_Datatype)0x4c000405)", typedefs)).contains(new CType.Named("MPI_Datatype"));
+        assertThat(CDeclarationParser.castType("((void *) 2)", typedefs).map(CType::spelling)).contains("void *");
+        assertThat(CDeclarationParser.castType("(int (*)(MPI_Comm))0", typedefs).map(CType::spelling))
+                .contains("int (*)(MPI_Comm)");
+        assertThat(CDeclarationParser.castType("(MPI_Comm)table[3].field", typedefs)).isPresent();
+        for (String notCast : List.of("(-2)", "(int)a + 1", "MPI_COMM_WORLD", "((MPI_Comm)1) | 2", "(x)(y)", "(MPI_Comm)", "\"s\"")) {
+            assertThat(CDeclarationParser.castType(notCast, typedefs)).as(notCast).isEmpty();
+        }
+    }
 }

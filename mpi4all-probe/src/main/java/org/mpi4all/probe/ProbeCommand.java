@@ -1,0 +1,135 @@
+package org.mpi4all.probe;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.mpi4all.core.blueprint.Blueprint;
+import org.mpi4all.core.blueprint.BlueprintJson;
+import org.mpi4all.core.mpi.MpiImplementation;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** The command line: {@code java -jar mpi4all-probe.jar [--mpicc WRAPPER | --mpi NAME] [--out FILE] [--aux FILE.so]}. */
+@Command(name = "mpi4all-probe", mixinStandardHelpOptions = true, version = "mpi4all-probe 0.1.0",
+        sortOptions = false, usageHelpAutoWidth = true,
+        description = {
+            "Describes an installed MPI implementation as a blueprint (JSON) by asking its C compiler wrapper:",
+            "every function, constant and type mpi.h declares, with values, sizes and layouts measured by one",
+            "compiled program. Optionally builds the auxiliary library that gives macros linkable symbols.",
+            "Without --mpicc or --mpi the first of mpicc, mpiicc, mpiicx, mpigcc, mpicc.openmpi, mpicc.mpich",
+            "on PATH is used."
+        },
+        exitCodeListHeading = "Exit codes:%n",
+        exitCodeList = {"0:the blueprint (and library) was written", "1:probing or writing failed",
+            "2:the command line is wrong"})
+public final class ProbeCommand implements Callable<Integer> {
+
+    @Option(names = "--mpicc", paramLabel = "WRAPPER", description = "the MPI C compiler wrapper to probe")
+    private Path mpicc;
+
+    @Option(names = "--mpi", paramLabel = "NAME",
+            description = "an implementation installed by scripts/mpi: ${COMPLETION-CANDIDATES}",
+            completionCandidates = Names.class)
+    private String mpi;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "where to write the blueprint (default: standard output)")
+    private Path out;
+
+    @Option(names = "--aux", paramLabel = "FILE.so", description = "also build the auxiliary library here (its C source goes beside it)")
+    private Path aux;
+
+    @Option(names = "--name", paramLabel = "NAME", description = "the implementation's name in the blueprint (default: --mpi, else the family)")
+    private String name;
+
+    @Option(names = "--work-dir", paramLabel = "DIR", description = "keep the generated C sources and programs here")
+    private Path workDirectory;
+
+    @Option(names = {"-v", "--verbose"}, description = "report each pipeline stage and its time on standard error")
+    private boolean verbose;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    static final class Names extends java.util.ArrayList<String> {
+        Names() {
+            super(MpiImplementation.NAMES);
+        }
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the command as {@link #main} does, writing to {@code out} and {@code err}; returns the exit code. */
+    static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine commandLine = new CommandLine(new ProbeCommand());
+        commandLine.setOut(out).setErr(err);
+        commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
+            line.getErr().println("mpi4all-probe: " + e.getMessage());
+            return 1;
+        });
+        return commandLine.execute(args);
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        if (mpicc != null && mpi != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "give --mpicc or --mpi, not both");
+        }
+        checkWritable(out, "blueprint");
+        checkWritable(aux, "auxiliary library");
+        CompilerWrapper wrapper = mpicc != null ? CompilerWrapper.of(mpicc)
+                : mpi != null ? CompilerWrapper.of(facts(mpi))
+                : CompilerWrapper.findOnPath(System.getenv("PATH"));
+        PrintWriter err = spec.commandLine().getErr();
+        ProbeOptions options = new ProbeOptions(wrapper, name != null ? name : mpi, workDirectory,
+                verbose ? err::println : null);
+        Blueprint blueprint = Probe.run(options);
+        if (out == null) {
+            spec.commandLine().getOut().print(BlueprintJson.toJson(blueprint));
+            spec.commandLine().getOut().flush();
+        } else {
+            BlueprintJson.write(blueprint, out);
+        }
+        if (aux != null) {
+            Path library = AuxLibrary.buildFile(blueprint, wrapper, aux);
+            if (verbose) {
+                err.println("auxiliary library " + library);
+            }
+        }
+        if (verbose) {
+            err.println(blueprint.functions().size() + " functions, " + blueprint.constants().size() + " constants, "
+                    + blueprint.types().size() + " types" + (out == null ? "" : " written to " + out));
+        }
+        return 0;
+    }
+
+    private static MpiImplementation facts(String name) {
+        try {
+            return MpiImplementation.facts(name);
+        } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
+            throw new ProbeException(e.getMessage(), e);
+        }
+    }
+
+    /** Fails before any work when {@code file} could not be written, so that nothing is left half-done. */
+    private static void checkWritable(Path file, String what) {
+        if (file == null) {
+            return;
+        }
+        Path directory = file.toAbsolutePath().getParent();
+        if (Files.isDirectory(file)) {
+            throw new ProbeException("cannot write the " + what + " to " + file + ": it is a directory");
+        }
+        if (directory == null || !Files.isDirectory(directory)) {
+            throw new ProbeException("cannot write the " + what + " to " + file + ": directory " + directory + " does not exist");
+        }
+        if (!Files.isWritable(directory) || Files.exists(file) && !Files.isWritable(file)) {
+            throw new ProbeException("cannot write the " + what + " to " + file + ": permission denied");
+        }
+    }
+}
