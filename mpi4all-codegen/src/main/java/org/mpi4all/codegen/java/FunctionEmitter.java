@@ -60,16 +60,19 @@ final class FunctionEmitter {
             arguments.add(carriers.get(i).toNative(CodeBlock.of("$L", names.get(i))));
         }
         CodeBlock invoke = CodeBlock.of("$L.HANDLE.invokeExact($L)", function.name(), CodeBlock.join(arguments, ",$W"));
+        // Locals must not shadow parameters: MPI_Comm_compare has one called result.
+        String code = JavaNames.unused("result", names);
+        String failure = JavaNames.unused("t", names);
 
         if (checksErrors) {
-            method.addStatement("int result")
+            method.addStatement("int $L", code)
                     .beginControlFlow("try")
-                    .addStatement("result = (int) $L", invoke)
-                    .nextControlFlow("catch ($T t)", Throwable.class)
-                    .addStatement("throw $T.rethrow(t)", RuntimeTypes.MPI_ERRORS)
+                    .addStatement("$L = (int) $L", code, invoke)
+                    .nextControlFlow("catch ($T $L)", Throwable.class, failure)
+                    .addStatement("throw $T.rethrow($L)", RuntimeTypes.MPI_ERRORS, failure)
                     .endControlFlow()
-                    .beginControlFlow("if (result != 0)")
-                    .addStatement("throw $T.error($S, result)", mpi, function.name())
+                    .beginControlFlow("if ($L != 0)", code)
+                    .addStatement("throw $T.error($S, $L)", mpi, function.name(), code)
                     .endControlFlow();
             CodeBlock after = afterSuccess.code(function, names);
             if (!after.isEmpty()) {
@@ -82,8 +85,8 @@ final class FunctionEmitter {
             } else {
                 method.addStatement("return $L", result.fromNative(CodeBlock.of("($T) $L", result.nativeType(), invoke)));
             }
-            method.nextControlFlow("catch ($T t)", Throwable.class)
-                    .addStatement("throw $T.rethrow(t)", RuntimeTypes.MPI_ERRORS)
+            method.nextControlFlow("catch ($T $L)", Throwable.class, failure)
+                    .addStatement("throw $T.rethrow($L)", RuntimeTypes.MPI_ERRORS, failure)
                     .endControlFlow();
         }
         return new Emitted(method.build(), holder(function, carriers, result, critical));

@@ -27,8 +27,11 @@ public final class JavaBindingsGenerator {
     /** Where the generated code expects the auxiliary library on the class path. */
     public static final String AUX_RESOURCE = "/org/mpi4all/ffi/libmpi4all_aux.so";
 
+    /** A declaration the generator left out, and why. */
+    public record Skip(String name, String reason) {}
+
     /** What a generation produced. */
-    public record Result(List<JavaFile> files, List<MpiClass.Skip> skipped) {
+    public record Result(List<JavaFile> files, List<Skip> skipped) {
         public void writeTo(Path sourceRoot) throws IOException {
             for (JavaFile file : files) {
                 file.writeTo(sourceRoot);
@@ -42,7 +45,7 @@ public final class JavaBindingsGenerator {
 
     public static Result generate(Blueprint blueprint) {
         TypeMapper types = new TypeMapper(blueprint, PACKAGE);
-        List<MpiClass.Skip> skipped = new ArrayList<>();
+        List<Skip> skipped = new ArrayList<>();
         List<TypeSpec> specs = new ArrayList<>();
         CallbackTypes callbacks = new CallbackTypes(PACKAGE, types);
         for (TypeInfo type : blueprint.types()) {
@@ -58,7 +61,7 @@ public final class JavaBindingsGenerator {
                     default -> { }
                 }
             } catch (TypeMapper.UnsupportedTypeException e) {
-                skipped.add(new MpiClass.Skip(type.name(), e.getMessage()));
+                skipped.add(new Skip(type.name(), e.getMessage()));
             }
         }
         specs.add(callbacks.callbacksClass());

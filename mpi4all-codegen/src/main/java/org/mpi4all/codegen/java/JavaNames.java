@@ -32,6 +32,15 @@ final class JavaNames {
         return names;
     }
 
+    /** {@code base}, or {@code base} with underscores appended, whichever none of {@code taken} is. */
+    static String unused(String base, List<String> taken) {
+        String name = base;
+        while (taken.contains(name)) {
+            name = name + "_";
+        }
+        return name;
+    }
+
     /** The C declaration of a function, as the header would write it: {@code int MPI_Send(const void *buf, ...)}. */
     static String declaration(String name, Signature signature) {
         String parameters = signature.parameters().stream()

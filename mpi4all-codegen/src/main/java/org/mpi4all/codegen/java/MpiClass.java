@@ -71,7 +71,7 @@ final class MpiClass {
         return HEAP_SAFE_FUNCTIONS.contains(name) && function.exported() && !function.signature().varargs();
     }
 
-    TypeSpec build(Consumer<Skip> skipped) {
+    TypeSpec build(Consumer<JavaBindingsGenerator.Skip> skipped) {
         ImplementationInfo implementation = blueprint.implementation();
         TypeSpec.Builder type = TypeSpec.classBuilder(mpi)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
@@ -103,7 +103,7 @@ final class MpiClass {
             try {
                 type.addField(ConstantField.build(constant, types));
             } catch (TypeMapper.UnsupportedTypeException e) {
-                skipped.accept(new Skip(constant.name(), e.getMessage()));
+                skipped.accept(new JavaBindingsGenerator.Skip(constant.name(), e.getMessage()));
             }
         }
         for (FunctionInfo function : blueprint.functions()) {
@@ -111,7 +111,7 @@ final class MpiClass {
                 FunctionEmitter.Emitted emitted = functions.emit(function, false, this::afterSuccess);
                 type.addMethod(emitted.method()).addType(emitted.holder());
             } catch (TypeMapper.UnsupportedTypeException e) {
-                skipped.accept(new Skip(function.name(), e.getMessage()));
+                skipped.accept(new JavaBindingsGenerator.Skip(function.name(), e.getMessage()));
             }
         }
         return type
@@ -180,7 +180,4 @@ final class MpiClass {
     private static String firstLine(String text) {
         return text == null ? "" : text.strip().lines().findFirst().orElse("");
     }
-
-    /** A declaration the generator left out, and why. */
-    record Skip(String name, String reason) {}
 }

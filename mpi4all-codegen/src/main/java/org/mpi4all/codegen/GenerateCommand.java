@@ -1,0 +1,153 @@
+package org.mpi4all.codegen;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.mpi4all.codegen.java.JavaBindingsGenerator;
+import org.mpi4all.core.blueprint.Blueprint;
+import org.mpi4all.core.blueprint.BlueprintJson;
+import org.mpi4all.core.mpi.MpiImplementation;
+import org.mpi4all.probe.AuxLibrary;
+import org.mpi4all.probe.CompilerWrapper;
+import org.mpi4all.probe.Probe;
+import org.mpi4all.probe.ProbeException;
+import org.mpi4all.probe.ProbeOptions;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The command line of the generator, also what the runtime module's build runs:
+ * {@code generate [--mpi NAME|PATH | --blueprint FILE] --lang java --out SOURCES --resources DIR}.
+ * From an implementation it probes it first and builds the auxiliary library; from a blueprint file it
+ * needs the wrapper the blueprint names to build that library.
+ */
+@Command(name = "generate", mixinStandardHelpOptions = true, version = "mpi4all-generate 0.1.0",
+        sortOptions = false, usageHelpAutoWidth = true,
+        description = {
+            "Generates MPI bindings from an implementation's blueprint: Java (FFM) sources plus, in the",
+            "resources directory, the auxiliary library and the blueprint itself, which the runtime loads."
+        },
+        exitCodeListHeading = "Exit codes:%n",
+        exitCodeList = {"0:the bindings were generated (or were current)", "1:generation failed",
+            "2:the command line is wrong"})
+public final class GenerateCommand implements Callable<Integer> {
+    /** Where the Java bindings keep the auxiliary library and the blueprint inside the resources directory. */
+    static final String RESOURCE_DIRECTORY = "org/mpi4all/ffi";
+    private static final String STAMP = ".mpi4all-generated";
+
+    @Option(names = "--mpi", paramLabel = "NAME|WRAPPER",
+            description = "an implementation installed by scripts/mpi (openmpi, mpich, intelmpi, mpich5, openmpi5),"
+                    + " the path of a compiler wrapper, or empty for the first wrapper on PATH")
+    private String mpi;
+
+    @Option(names = "--blueprint", paramLabel = "FILE", description = "generate from this blueprint instead of probing")
+    private Path blueprintFile;
+
+    @Option(names = "--lang", paramLabel = "LANG", defaultValue = "java", description = "the target language: java")
+    private String language;
+
+    @Option(names = "--out", paramLabel = "DIR", required = true, description = "the source root to write to")
+    private Path out;
+
+    @Option(names = "--resources", paramLabel = "DIR", description = "the resource root for the auxiliary library and the blueprint")
+    private Path resources;
+
+    @Option(names = "--reuse", arity = "0..1", fallbackValue = "true",
+            description = "do nothing if the output was generated from the same selection")
+    private boolean reuse;
+
+    @Option(names = {"-v", "--verbose"}, description = "report what is done on standard error")
+    private boolean verbose;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine commandLine = new CommandLine(new GenerateCommand());
+        commandLine.setOut(out).setErr(err);
+        commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
+            line.getErr().println("mpi4all-generate: " + e.getMessage());
+            return 1;
+        });
+        return commandLine.execute(args);
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        if (!language.equals("java")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "unknown language '" + language + "' (choose java)");
+        }
+        if (blueprintFile != null && mpi != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "give --mpi or --blueprint, not both");
+        }
+        String selection = blueprintFile != null ? "blueprint " + blueprintFile.toAbsolutePath() : "mpi " + mpi;
+        Path stamp = out.resolve(STAMP);
+        if (reuse && Files.isRegularFile(stamp) && Files.readString(stamp).equals(selection)) {
+            log("bindings in " + out + " are current (" + selection + ")");
+            return 0;
+        }
+        CompilerWrapper wrapper;
+        Blueprint blueprint;
+        if (blueprintFile != null) {
+            blueprint = BlueprintJson.read(blueprintFile);
+            wrapper = CompilerWrapper.of(Path.of(blueprint.implementation().mpicc()));
+        } else {
+            wrapper = wrapper(mpi);
+            blueprint = Probe.run(new ProbeOptions(wrapper, MpiImplementation.NAMES.contains(mpi) ? mpi : null, null,
+                    verbose ? spec.commandLine().getErr()::println : null));
+        }
+        JavaBindingsGenerator.Result result = JavaBindingsGenerator.generate(blueprint);
+        result.skipped().forEach(s -> log("skipped " + s.name() + ": " + s.reason()));
+        deleteRecursively(out);
+        result.writeTo(out);
+        if (resources != null) {
+            Path directory = Files.createDirectories(resources.resolve(RESOURCE_DIRECTORY));
+            AuxLibrary.buildFile(blueprint, wrapper, directory.resolve(AuxLibrary.FILE_NAME));
+            BlueprintJson.write(blueprint, directory.resolve("blueprint.json"));
+        }
+        Files.writeString(stamp, selection);
+        log("generated " + result.files().size() + " Java files for " + blueprint.implementation().name()
+                + " (" + blueprint.functions().size() + " functions, " + blueprint.constants().size() + " constants)"
+                + " in " + out);
+        return 0;
+    }
+
+    private static CompilerWrapper wrapper(String mpi) {
+        if (mpi == null || mpi.isBlank()) {
+            return CompilerWrapper.findOnPath(System.getenv("PATH"));
+        }
+        if (MpiImplementation.NAMES.contains(mpi)) {
+            try {
+                return CompilerWrapper.of(MpiImplementation.facts(mpi));
+            } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
+                throw new ProbeException(e.getMessage(), e);
+            }
+        }
+        return CompilerWrapper.of(Path.of(mpi));
+    }
+
+    private void log(String line) {
+        if (verbose) {
+            spec.commandLine().getErr().println(line);
+        }
+    }
+
+    private static void deleteRecursively(Path directory) throws IOException {
+        if (!Files.exists(directory)) {
+            return;
+        }
+        try (var paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+    }
+}
