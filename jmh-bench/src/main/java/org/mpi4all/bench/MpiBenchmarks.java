@@ -27,15 +27,15 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * <pre>
  * scripts/mpi run openmpi -np 2 java --enable-native-access=ALL-UNNAMED -Djmh.ignoreLock=true \
  *     -Dmpi4all.bench.contender=mpi4all-segment -cp benchmarks.jar org.mpi4all.bench.MpiBenchmarks \
- *     [--quick] [--families ping-pong,allreduce] [--results FILE]
+ *     [--quick] [--families ping-pong,allreduce] [--results DIR]
  * </pre>
  *
  * <p>Why this shape: JMH's own forks would be new processes outside the MPI job, so the JVM that initialised
  * MPI measures ({@code -f 0}); JMH's time-based modes would end an iteration at a different operation on each
  * rank and leave a peer waiting forever, so every step runs in single-shot mode with a batch size and fixed
  * iteration counts from the plan, identical on every rank ({@code -opi} equals the batch, so scores are per
- * operation). Rank 0 prints JMH's report and appends its iterations to the result file; the other ranks run
- * silently. The contender comes from a system property because MPJ Express' starter puts its own arguments
+ * operation). Rank 0 prints JMH's report, the other ranks run silently; every rank appends its iterations to
+ * its own {@link ResultFile} in the results directory. The contender comes from a system property because MPJ Express' starter puts its own arguments
  * first and only the library can strip them.
  */
 public final class MpiBenchmarks {
@@ -68,17 +68,18 @@ public final class MpiBenchmarks {
     private static void run(String contender, Messaging library, String[] options) throws RunnerException {
         BenchPlan plan = BenchPlan.FULL;
         List<BenchPlan.Family> families = new ArrayList<>(Arrays.asList(BenchPlan.Family.values()));
-        Path results = null;
+        Path resultsDirectory = null;
         for (int i = 0; i < options.length; i++) {
             switch (options[i]) {
                 case "--quick" -> plan = BenchPlan.QUICK;
                 case "--families" -> families = Arrays.stream(value(options, ++i).split(",")).map(BenchPlan.Family::of).toList();
-                case "--results" -> results = Path.of(value(options, ++i));
+                case "--results" -> resultsDirectory = Path.of(value(options, ++i));
                 default -> throw new IllegalArgumentException(
-                        "unknown option '" + options[i] + "' (--quick, --families F,..., --results FILE)");
+                        "unknown option '" + options[i] + "' (--quick, --families F,..., --results DIR)");
             }
         }
         boolean reporter = library.rank() == 0;
+        Path results = resultsDirectory == null ? null : ResultFile.ofRank(resultsDirectory, library.rank());
         for (BenchPlan.Family family : families) {
             String notRun = family.whyNotRun(contender, library);
             if (notRun != null) {
@@ -89,7 +90,7 @@ public final class MpiBenchmarks {
             }
             for (BenchPlan.Step step : plan.steps(family)) {
                 Collection<RunResult> runs = new Runner(options(contender, plan, step), output(reporter)).run();
-                if (reporter && results != null) {
+                if (results != null) {
                     ResultFile.append(results, measurements(contender, step, runs));
                 }
             }

@@ -85,12 +85,12 @@ public class ClassInitialisation {
         return handles;
     }
 
-    /** Runs the benchmarks above and appends their forks' times to a result file: {@code [--quick] --results FILE}. */
+    /** Runs the benchmarks above and appends their forks' times to rank 0's result file: {@code [--quick] --results DIR}. */
     public static void main(String[] args) throws RunnerException {
         boolean quick = List.of(args).contains("--quick");
         int results = List.of(args).indexOf("--results");
         if (results < 0 || results + 1 >= args.length) {
-            System.err.println("usage: ClassInitialisation [--quick] --results FILE");
+            System.err.println("usage: ClassInitialisation [--quick] --results DIR");
             System.exit(2);
         }
         int forks = quick ? 2 : FORKS;
@@ -105,6 +105,6 @@ public class ClassInitialisation {
                     .toList();
             measurements.add(new Measurement("mpi4all", ResultFile.benchmarkName(run), 0, 1, 1, microseconds));
         }
-        ResultFile.append(Path.of(args[results + 1]), measurements);
+        ResultFile.append(ResultFile.ofRank(Path.of(args[results + 1]), 0), measurements);
     }
 }
