@@ -79,20 +79,15 @@ def main(directory):
     abi = json.loads((directory / "ompi_mpi-standard-5.0-abi.json").read_text())
     constants = {c["name"]: [c["handle_types"]["c"]["type"], c.get("abi_value")] for c in abi["constants"].values()
                  if c["handle_types"]["c"]["type"]}
-    out = ['{', '  "procedures": {']
-    names = sorted(merged)
-    for i, name in enumerate(names):
-        comma = "," if i < len(names) - 1 else ""
-        out.append(f'    {json.dumps(name)}: {json.dumps(merged[name], sort_keys=True)}{comma}')
-    out.append('  },')
-    out.append('  "constants": {')
-    names = sorted(constants)
-    for i, name in enumerate(names):
-        comma = "," if i < len(names) - 1 else ""
-        out.append(f'    {json.dumps(name)}: {json.dumps(constants[name])}{comma}')
-    out.append('  }')
-    out.append('}')
-    print("\n".join(out))
+    print("{")
+    print('  "procedures": {\n' + entries(merged) + "\n  },")
+    print('  "constants": {\n' + entries(constants) + "\n  }")
+    print("}")
+
+
+def entries(mapping):
+    """One sorted "name": value line per entry, so that an update diffs by entry."""
+    return ",\n".join(f"    {json.dumps(name)}: {json.dumps(mapping[name], sort_keys=True)}" for name in sorted(mapping))
 
 
 if __name__ == "__main__":
