@@ -120,20 +120,31 @@ final class FunctionEmitter {
             doc.add("<p>A macro in C; called through the mpi4all auxiliary library.\n");
         }
         List<Parameter> parameters = function.signature().parameters();
-        boolean documented = parameters.stream().anyMatch(p -> p.direction() != null);
+        boolean documented = parameters.stream().anyMatch(p -> p.direction() != null || p.description() != null);
         if (documented) {
             doc.add("\n");
             for (int i = 0; i < parameters.size(); i++) {
-                Parameter p = parameters.get(i);
-                doc.add("@param $L $L$L\n", names.get(i),
-                        p.direction() != null ? p.direction() : "",
-                        p.length() != null ? " (array of length " + p.length() + ")" : "");
+                doc.add("@param $L $L\n", names.get(i), parameterDoc(parameters.get(i)));
             }
         }
         if (checksErrors) {
             doc.add("@throws $T if the function returns an error code\n", RuntimeTypes.MPI_EXCEPTION);
         }
         return doc.build();
+    }
+
+    /** "initial address of send buffer [in]", from what the MPI standard says of the parameter. */
+    private static String parameterDoc(Parameter parameter) {
+        List<String> facts = new ArrayList<>();
+        if (parameter.direction() != null) {
+            facts.add(parameter.direction());
+        }
+        if (parameter.length() != null) {
+            facts.add("array of length " + parameter.length());
+        }
+        String description = parameter.description() != null ? parameter.description() : "";
+        String bracket = facts.isEmpty() ? "" : "[" + String.join(", ", facts) + "]";
+        return (description + " " + bracket).strip();
     }
 
     private static List<CodeBlock> concat(CodeBlock first, List<CodeBlock> rest) {

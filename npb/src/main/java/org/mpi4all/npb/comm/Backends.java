@@ -12,9 +12,13 @@ public final class Backends {
 
     private record Registration(String name, String className) {}
 
-    /** The backends, in the order the default tries them. Adding a backend is one line here. */
+    /**
+     * The backends, in the order the default tries them: MPJ Express only where its starter put it on the class
+     * path, else mpi4all. Adding a backend is one line here.
+     */
     private static final List<Registration> REGISTERED = List.of(
-            new Registration("mpj", "org.mpi4all.npb.comm.mpj.MpjBackend"));
+            new Registration("mpj", "org.mpi4all.npb.comm.mpj.MpjBackend"),
+            new Registration("mpi4all", "org.mpi4all.npb.comm.mpi4all.Mpi4allBackend"));
 
     private Backends() {}
 
