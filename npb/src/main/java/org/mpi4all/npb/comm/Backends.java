@@ -18,7 +18,8 @@ public final class Backends {
      */
     private static final List<Registration> REGISTERED = List.of(
             new Registration("mpj", "org.mpi4all.npb.comm.mpj.MpjBackend"),
-            new Registration("mpi4all", "org.mpi4all.npb.comm.mpi4all.Mpi4allBackend"));
+            new Registration("mpi4all", "org.mpi4all.npb.comm.mpi4all.Mpi4allBackend"),
+            new Registration("ompi-java", "org.mpi4all.npb.comm.ompijava.OmpiJavaBackend"));
 
     private Backends() {}
 
