@@ -7,13 +7,18 @@ import mpi.Request;
 import org.mpi4all.bench.Messaging;
 
 /**
- * What the contenders on Open MPI's own Java bindings (JNI) share: the life cycle, the calls without buffers,
- * and nonblocking operations, which these bindings accept on direct buffers only. Subclasses choose where the
- * blocking operations' buffers live. {@link MPIException} is checked here, unchecked for the benchmarks.
+ * What the contenders on Open MPI's own Java bindings (JNI) share: every operation, and nonblocking ones on
+ * direct buffers, the only kind these bindings accept there. Subclasses choose where the blocking operations'
+ * buffers live: the bindings' blocking calls take arrays and direct buffers alike (as {@code Object}).
+ * {@link MPIException} is checked here, unchecked for the benchmarks.
  */
 abstract class OmpiJavaMessaging implements Messaging {
     private ByteBuffer[] windowRegions;
     private Request[] requests;
+    /** The blocking operations' message, and the doubles to reduce and the result: arrays or direct buffers. */
+    protected Object message;
+    protected Object sendDoubles;
+    protected Object receiveDoubles;
 
     @Override
     public String[] init(String[] args) {
@@ -72,8 +77,35 @@ abstract class OmpiJavaMessaging implements Messaging {
         allocateBlocking(bytes);
     }
 
-    /** Allocates the buffers of the blocking operations: a message of {@code bytes} and two arrays of {@code bytes / 8} doubles. */
+    /** Allocates {@link #message} of {@code bytes}, {@link #sendDoubles} and {@link #receiveDoubles} of {@code bytes / 8} doubles. */
     protected abstract void allocateBlocking(int bytes);
+
+    @Override
+    public void send(int bytes, int peer) {
+        try {
+            MPI.COMM_WORLD.send(message, bytes, MPI.BYTE, peer, 0);
+        } catch (MPIException e) {
+            throw failed("send", e);
+        }
+    }
+
+    @Override
+    public void receive(int bytes, int peer) {
+        try {
+            MPI.COMM_WORLD.recv(message, bytes, MPI.BYTE, peer, 0);
+        } catch (MPIException e) {
+            throw failed("recv", e);
+        }
+    }
+
+    @Override
+    public void allreduce(int doubles) {
+        try {
+            MPI.COMM_WORLD.allReduce(sendDoubles, receiveDoubles, doubles, MPI.DOUBLE, MPI.SUM);
+        } catch (MPIException e) {
+            throw failed("allReduce", e);
+        }
+    }
 
     @Override
     public void startSend(int region, int bytes, int peer) {

@@ -168,24 +168,18 @@ final class OmpiJavaComm implements Comm {
 
     @Override
     public void isend(MessageBuffer buffer, int offset, int count, int dest, int tag, Requests requests, int slot) {
-        OmpiJavaRequests slots = checkStart(buffer, offset, count, requests, slot);
+        OmpiJavaRequests slots = (OmpiJavaRequests) requests;
+        slots.checkStart(buffer, offset, count, slot);
         DoubleBuffer from = ((OmpiJavaBuffer) buffer).from(offset);
         slots.record(slot, call("iSend", () -> comm.iSend(from, count, MPI.DOUBLE, checkRank(dest), tag)));
     }
 
     @Override
     public void irecv(MessageBuffer buffer, int offset, int count, int source, int tag, Requests requests, int slot) {
-        OmpiJavaRequests slots = checkStart(buffer, offset, count, requests, slot);
+        OmpiJavaRequests slots = (OmpiJavaRequests) requests;
+        slots.checkStart(buffer, offset, count, slot);
         DoubleBuffer into = ((OmpiJavaBuffer) buffer).from(offset);
         slots.record(slot, call("iRecv", () -> comm.iRecv(into, count, MPI.DOUBLE, checkRank(source), tag)));
-    }
-
-    /** Checks a nonblocking operation's range and slot before it starts; returns the slots to record into. */
-    private static OmpiJavaRequests checkStart(MessageBuffer buffer, int offset, int count, Requests requests, int slot) {
-        buffer.checkRange(offset, count);
-        OmpiJavaRequests slots = (OmpiJavaRequests) requests;
-        slots.checkFree(slot);
-        return slots;
     }
 
     /** The array itself for a range from 0, else the bindings' view of it from {@code offset}. */
