@@ -1,11 +1,12 @@
 package org.mpi4all.bench.ffi;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,7 +36,10 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * downcall handles are created lazily, on a function's first call; {@link #mpiWithEveryHandle} shows what
  * creating all of them up front would cost instead. The first downcall handle a JVM creates also pays for
  * bootstrapping the FFM linker, which any FFM program pays once; {@link #mpiAfterFfmWarm} leaves it out.
- * No MPI job is needed (nothing here calls {@code MPI_Init}): {@code scripts/bench} runs {@link #main}.
+ * {@link #libmpiAfterFfmWarm} only loads the MPI library the way the bindings do ({@code dlopen} with
+ * {@code RTLD_GLOBAL}), what any program using that MPI pays; the difference to {@link #mpiAfterFfmWarm} is
+ * mpi4all's own share. No MPI job is needed (nothing here calls {@code MPI_Init}): {@code scripts/bench} runs
+ * {@link #main}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -46,20 +50,28 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 public class ClassInitialisation {
     static final int FORKS = 20;
     private static final String MPI_CLASS = "org.mpi4all.ffi.Mpi";
+    /** The MPI library the bindings load, given to the forks by {@link #main}. */
+    private static final String LIBRARY_PROPERTY = "mpi4all.bench.library";
+    private static final int RTLD_NOW_GLOBAL = 0x2 | 0x100;
 
-    /** Creates and calls one downcall handle (to {@code strlen}), so that the FFM linker is bootstrapped. */
+    /**
+     * Bootstraps the FFM linker by creating {@code dlopen}'s downcall handle and calling it on the C library
+     * (already loaded: nothing new is loaded).
+     */
     @State(Scope.Benchmark)
     public static class FfmWarm {
+        MethodHandle dlopen;
+        MemorySegment library;
+
         @Setup(Level.Trial)
         public void bootstrapLinker() throws Throwable {
             Linker linker = Linker.nativeLinker();
-            MethodHandle strlen = linker.downcallHandle(linker.defaultLookup().find("strlen").orElseThrow(),
-                    FunctionDescriptor.of(JAVA_LONG, ADDRESS));
-            try (Arena arena = Arena.ofConfined()) {
-                long length = (long) strlen.invokeExact(arena.allocateFrom("mpi4all"));
-                if (length != 7) {
-                    throw new AssertionError("strlen(\"mpi4all\") = " + length);
-                }
+            dlopen = linker.downcallHandle(linker.defaultLookup().find("dlopen").orElseThrow(),
+                    FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_INT));
+            library = Arena.global().allocateFrom(System.getProperty(LIBRARY_PROPERTY, "libc.so.6"));
+            MemorySegment libc = (MemorySegment) dlopen.invokeExact(Arena.global().allocateFrom("libc.so.6"), RTLD_NOW_GLOBAL);
+            if (libc.equals(MemorySegment.NULL)) {
+                throw new AssertionError("dlopen(libc.so.6) failed");
             }
         }
     }
@@ -75,6 +87,18 @@ public class ClassInitialisation {
     }
 
     @Benchmark
+    public MemorySegment libmpiAfterFfmWarm(FfmWarm warm) throws Throwable {
+        if (System.getProperty(LIBRARY_PROPERTY) == null) {
+            throw new IllegalStateException("name the MPI library with -D" + LIBRARY_PROPERTY + " (ClassInitialisation --library)");
+        }
+        MemorySegment handle = (MemorySegment) warm.dlopen.invokeExact(warm.library, RTLD_NOW_GLOBAL);
+        if (handle.equals(MemorySegment.NULL)) {
+            throw new IllegalStateException("dlopen failed for " + System.getProperty(LIBRARY_PROPERTY));
+        }
+        return handle;
+    }
+
+    @Benchmark
     public int mpiWithEveryHandle() throws ClassNotFoundException {
         Class<?> mpi = Class.forName(MPI_CLASS);
         int handles = 0;
@@ -85,17 +109,23 @@ public class ClassInitialisation {
         return handles;
     }
 
-    /** Runs the benchmarks above and appends their forks' times to rank 0's result file: {@code [--quick] --results DIR}. */
+    /**
+     * Runs the benchmarks above and appends their forks' times to rank 0's result file:
+     * {@code [--quick] --library LIBMPI --results DIR}.
+     */
     public static void main(String[] args) throws RunnerException {
-        boolean quick = List.of(args).contains("--quick");
-        int results = List.of(args).indexOf("--results");
-        if (results < 0 || results + 1 >= args.length) {
-            System.err.println("usage: ClassInitialisation [--quick] --results DIR");
+        List<String> options = List.of(args);
+        int library = options.indexOf("--library");
+        int results = options.indexOf("--results");
+        if (library < 0 || library + 1 >= args.length || results < 0 || results + 1 >= args.length) {
+            System.err.println("usage: ClassInitialisation [--quick] --library LIBMPI --results DIR");
             System.exit(2);
         }
-        int forks = quick ? 2 : FORKS;
+        int forks = options.contains("--quick") ? 2 : FORKS;
         Collection<RunResult> runs = new Runner(new OptionsBuilder()
                 .include("^" + ClassInitialisation.class.getName() + "\\.")
+                // replaces the annotation's arguments: name both
+                .jvmArgsAppend("--enable-native-access=ALL-UNNAMED", "-D" + LIBRARY_PROPERTY + "=" + args[library + 1])
                 .forks(forks).shouldFailOnError(true).build()).run();
         List<Measurement> measurements = new ArrayList<>();
         for (RunResult run : runs) {
