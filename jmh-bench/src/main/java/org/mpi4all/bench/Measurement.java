@@ -23,7 +23,15 @@ public record Measurement(String contender, String benchmark, int bytes, int win
         microseconds = List.copyOf(microseconds);
     }
 
-    /** The median of the iterations: robust against the odd iteration a busy machine slowed down. */
+    /**
+     * The best (shortest) iteration: interference from other work on the machine only ever adds time, so on a
+     * shared machine the least disturbed iteration estimates the operation's own cost best.
+     */
+    public double best() {
+        return microseconds.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+    }
+
+    /** The median of the iterations. */
     public double median() {
         double[] sorted = microseconds.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         int n = sorted.length;
