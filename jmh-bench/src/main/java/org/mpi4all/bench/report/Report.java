@@ -11,9 +11,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import java.util.function.ToDoubleFunction;
+import org.mpi4all.bench.BenchPlan;
 import org.mpi4all.bench.Measurement;
 import org.mpi4all.bench.ResultFile;
 
@@ -126,10 +127,10 @@ public final class Report {
                 How the numbers are taken. Every contender runs the same benchmark code on 2 ranks of the same MPI on
                 this machine, launched by that MPI's own `mpirun` (MPJ Express: its multicore starter). The Java
                 contenders run JMH inside the JVM that called `MPI_Init` (`-f 0`), in single-shot mode with fixed
-                batch and iteration counts (`BenchPlan`: 5 warm-up and 10 timed iterations of a batch of operations,
-                the same on every rank, so that ranks stay in step); the C reference (`native/bench/mpibench.c`)
-                runs the same plan. Each iteration starts after a barrier. A time is the **best of the 10 timed
-                iterations on rank 0**, per operation (a round trip, a window of messages, a reduction, a call):
+                batch and iteration counts (`BenchPlan`: %d warm-up and %d timed iterations, each a short batch of
+                operations, the same on every rank, so that ranks stay in step); the C reference
+                (`native/bench/mpibench.c`) runs the same plan. Each iteration starts after a barrier. A time is the
+                **best of the %d timed iterations on rank 0, over all rounds of the run**, per operation (a round trip, a window of messages, a reduction, a call):
                 the machine is shared with other work, which only ever adds time, so the least disturbed iteration
                 is the best estimate of an operation's own cost (the median is in the result files too). Every
                 ratio divides two such times of the same run. The load averages below say how busy the machine
@@ -145,7 +146,8 @@ public final class Report {
                 obtained, so it is absent. The high-level API's contender will join with one line in
                 `Messagings` once it lands.
 
-                """);
+                """.formatted(BenchPlan.FULL.warmupIterations(), BenchPlan.FULL.measurementIterations(),
+                BenchPlan.FULL.measurementIterations()));
     }
 
     private void row(String key, String value) {
@@ -268,7 +270,7 @@ public final class Report {
         md.append("### The generated layer: binding overhead, `Linker.Option.critical`, class initialisation\n\n");
         md.append("`BindingOverhead` calls `MPI_Comm_rank` and `MPI_Wtime` through `Mpi` (handle record unwrapped,"
                 + " return code checked) and through a raw `static final` downcall handle with `invokeExact`, linked"
-                + " plain and linked `critical(false)` (no thread-state transition). ns per call (best iteration of 10 × 10⁶ calls):\n\n");
+                + " plain and linked `critical(false)` (no thread-state transition). ns per call (best timed iteration of 10⁴ calls):\n\n");
         md.append("| MPI | call | binding | raw handle | raw critical | binding ÷ raw | critical ÷ plain | C |\n|---|---|---|---|---|---|---|---|\n");
         for (String mpi : mpis) {
             Micro micro = micro(mpi);
@@ -407,16 +409,18 @@ public final class Report {
             return measurements.stream().anyMatch(m -> m.contender().equals(contender));
         }
 
+        /** The timed iterations of every round of a benchmark, as one measurement. */
         Optional<Measurement> find(String contender, String benchmark, int bytes) {
             return measurements.stream().filter(m -> m.contender().equals(contender) && m.benchmark().equals(benchmark)
-                    && m.bytes() == bytes).reduce((first, later) -> later);
+                    && m.bytes() == bytes).reduce((a, b) -> new Measurement(a.contender(), a.benchmark(), a.bytes(),
+                    a.window(), a.batch(), Stream.concat(a.microseconds().stream(), b.microseconds().stream()).toList()));
         }
 
         List<Measurement> all(String contender, String benchmark) {
-            Map<Integer, Measurement> bySize = new TreeMap<>();
+            TreeSet<Integer> sizes = new TreeSet<>();
             measurements.stream().filter(m -> m.contender().equals(contender) && m.benchmark().equals(benchmark))
-                    .forEach(m -> bySize.put(m.bytes(), m));
-            return List.copyOf(bySize.values());
+                    .forEach(m -> sizes.add(m.bytes()));
+            return sizes.stream().map(bytes -> find(contender, benchmark, bytes).orElseThrow()).toList();
         }
 
         List<Integer> sizes(String contender, String benchmark) {
