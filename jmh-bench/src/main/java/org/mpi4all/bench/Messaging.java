@@ -17,7 +17,10 @@ package org.mpi4all.bench;
  */
 public interface Messaging {
 
-    /** Initialises the library for this process, as {@code MPI_THREAD_SERIALIZED} (JMH calls from its own threads, one at a time); returns the program's own arguments. */
+    /**
+     * Initialises the library for this process, with {@code MPI_THREAD_SERIALIZED} where the library has thread
+     * levels (JMH calls from its own worker threads, one at a time); returns the program's own arguments.
+     */
     String[] init(String[] args);
 
     /** Shuts the library down ({@code MPI_Finalize}). */
