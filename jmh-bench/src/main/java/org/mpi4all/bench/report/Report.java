@@ -361,7 +361,7 @@ public final class Report {
                         if (time.isPresent() && reference.isPresent()) {
                             double speedup = reference.get() / time.get();
                             md.append(String.format(Locale.ROOT, " %.2f |", speedup));
-                            bars.computeIfAbsent(bench + ", " + ranks + (ranks == 1 ? " rank" : " ranks"), k -> Chart.ordered()).put(backend, speedup);
+                            bars.computeIfAbsent(bench + " " + ranks + "p", k -> Chart.ordered()).put(backend, speedup);
                         } else {
                             md.append(" – |");
                         }
@@ -372,7 +372,7 @@ public final class Report {
             md.append('\n');
             if (!bars.isEmpty()) {
                 String png = "npb-speedup-" + npbClass + ".png";
-                Chart.groupedBars(images.resolve(png), "NPB class " + npbClass + ": speedup over Open MPI Java (same ranks)",
+                Chart.groupedBars(images.resolve(png), "NPB class " + npbClass + ": speedup over Open MPI Java (on p processes)",
                         "speedup (Open MPI Java = 1)", bars, 1.0);
                 md.append("![NPB class ").append(npbClass).append(" speedups](").append(imageLink).append('/').append(png).append(")\n\n");
             }
