@@ -3,6 +3,7 @@ package org.mpi4all.npb;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.mpi4all.npb.cg.ConjugateGradient;
 import org.mpi4all.npb.ep.EmbarrassinglyParallel;
 
 /** The benchmarks the launcher knows. */
@@ -12,6 +13,7 @@ public final class Benchmarks {
 
     /** The implemented ones; adding a benchmark is one line here. */
     private static final Map<String, Benchmark> IMPLEMENTED = Map.of(
+            "CG", new ConjugateGradient(),
             "EP", new EmbarrassinglyParallel());
 
     private Benchmarks() {}
