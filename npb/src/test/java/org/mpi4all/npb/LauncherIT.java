@@ -37,6 +37,50 @@ class LauncherIT {
     }
 
     @Test
+    void unsupportedProcessCounts() {
+        assertRefused(MpjRun.create().npb(3, "CG", "S"), Main.USAGE,
+                "npb: CG needs a power-of-two number of processes (1, 2, 4, 8, ...), not 3");
+        assertRefused(MpjRun.create().npb(6, "MG", "S"), Main.USAGE,
+                "npb: MG needs a power-of-two number of processes (1, 2, 4, 8, ...), not 6");
+    }
+
+    @Test
+    void benchmarkNotImplementedYet() {
+        for (String benchmark : new String[] {"FT", "SP"}) {
+            MpjRun.Result run = MpjRun.create().npb(1, benchmark, "S");
+            assertThat(run.exitCode()).as(run.describe()).isEqualTo(Main.USAGE);
+            assertThat(run.stderr()).startsWith("npb: " + benchmark + " is not implemented yet (implemented: CG, EP, MG");
+        }
+    }
+
+    @Test
+    void classTooLargeForTheHeapIsRefusedBeforeAllocating() {
+        MpjRun.Result run = MpjRun.create().jvmOption("-Xmx128m").npb(2, "MG", "A");
+        assertRefused(run, Main.NO_MEMORY, "npb: MG class A needs 221.8 MiB of memory per process,"
+                + " 443.6 MiB for the 2 processes in this JVM, more than its Java heap of 128.0 MiB allows"
+                + " (at most 90% for arrays): raise it with -Xmx (this machine has " + machineMemory(run) + ")");
+    }
+
+    @Test
+    void classTooLargeForThisMachineIsRefused() {
+        MpjRun.Result run = MpjRun.create().npb(1, "MG", "D");
+        assertThat(run.exitCode()).as(run.describe()).isEqualTo(Main.NO_MEMORY);
+        assertThat(run.stderr()).startsWith("npb: MG class D needs 26.5 GiB of memory per process, more than ");
+        assertThat(run.stderr().lines()).hasSize(1);
+        MpjRun.Result tooLong = MpjRun.create().npb(1, "CG", "E");
+        assertRefused(tooLong, Main.NO_MEMORY, "npb: CG class E on 1 process needs an array of 6,813,000,026 elements,"
+                + " more than a Java array holds (2,147,483,639): use more processes");
+    }
+
+    /** The machine's memory as the refusal prints it, read back from the message itself. */
+    private static String machineMemory(MpjRun.Result run) {
+        String marker = "(this machine has ";
+        String text = run.stderr();
+        int at = text.indexOf(marker);
+        return at < 0 ? "?" : text.substring(at + marker.length(), text.indexOf(')', at));
+    }
+
+    @Test
     void unknownBackendBeforeAnyBackendRuns() {
         assertRefused(MpjRun.create().npb(1, "EP", "S", "--backend", "nosuch"), Main.USAGE,
                 "npb: unknown backend 'nosuch' (choose one of mpj)");
