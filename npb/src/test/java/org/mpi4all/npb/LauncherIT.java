@@ -83,7 +83,7 @@ class LauncherIT {
     @Test
     void unknownBackendBeforeAnyBackendRuns() {
         assertRefused(MpjRun.create().npb(1, "EP", "S", "--backend", "nosuch"), Main.USAGE,
-                "npb: unknown backend 'nosuch' (choose one of mpj)");
+                "npb: unknown backend 'nosuch' (choose one of mpj, or give a backend's class name)");
     }
 
     @Test
