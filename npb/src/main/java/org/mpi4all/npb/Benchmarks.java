@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.mpi4all.npb.ep.EmbarrassinglyParallel;
+import org.mpi4all.npb.ft.FourierTransform;
 
 /** The benchmarks the launcher knows. */
 public final class Benchmarks {
@@ -12,7 +13,8 @@ public final class Benchmarks {
 
     /** The implemented ones; adding a benchmark is one line here. */
     private static final Map<String, Benchmark> IMPLEMENTED = Map.of(
-            "EP", new EmbarrassinglyParallel());
+            "EP", new EmbarrassinglyParallel(),
+            "FT", new FourierTransform());
 
     private Benchmarks() {}
 
