@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.mpi4all.npb.ep.EmbarrassinglyParallel;
 import org.mpi4all.npb.ft.FourierTransform;
+import org.mpi4all.npb.sp.ScalarPentadiagonal;
 
 /** The benchmarks the launcher knows. */
 public final class Benchmarks {
@@ -14,7 +15,8 @@ public final class Benchmarks {
     /** The implemented ones; adding a benchmark is one line here. */
     private static final Map<String, Benchmark> IMPLEMENTED = Map.of(
             "EP", new EmbarrassinglyParallel(),
-            "FT", new FourierTransform());
+            "FT", new FourierTransform(),
+            "SP", new ScalarPentadiagonal());
 
     private Benchmarks() {}
 

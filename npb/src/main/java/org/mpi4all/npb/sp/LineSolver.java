@@ -1,0 +1,341 @@
+package org.mpi4all.npb.sp;
+
+import org.mpi4all.npb.comm.Backend;
+import org.mpi4all.npb.comm.Comm;
+import org.mpi4all.npb.comm.MessageBuffer;
+import org.mpi4all.npb.comm.Requests;
+
+/**
+ * The approximate-factorisation step along one direction ({@code SP/x_solve.f}, {@code y_solve.f},
+ * {@code z_solve.f}): on every grid line along the direction, three scalar pentadiagonal systems (diagonals
+ * 0–4 for equations 0–2, 5–9 for equation 3, 10–14 for equation 4) solved by the Thomas algorithm without
+ * pivoting, pipelined through the cells along the direction.
+ *
+ * <p>Forward elimination runs through this process's cells in the direction's order; before eliminating a cell
+ * it receives the last two eliminated rows of the cell before it from the predecessor, and after, sends its own
+ * last two rows to the successor. Back substitution runs the other way with the first two solved rows. While a
+ * message is in flight the process builds the next cell's left-hand side (forward) or applies the block-diagonal
+ * product to the cell just finished (backward), as the reference does.
+ */
+final class LineSolver {
+    private static final int TAG = 0;
+    private static final int RECEIVE = 0;
+    private static final int SEND = 1;
+    /** The equations each factor's diagonals (5·f ... 5·f+4) solve. */
+    private static final int[][] EQUATIONS = {{0, 1, 2}, {3}, {4}};
+    /** Doubles per line of the forward message: per factor, two rows of diagonals 3 and 4 and the equations. */
+    static final int FORWARD_PER_LINE = 2 * (2 + 3) + 2 * (2 + 1) + 2 * (2 + 1);
+    /** Doubles per line of the backward message: the first two solved rows of every equation. */
+    private static final int BACKWARD_PER_LINE = 2 * Cell.EQUATIONS;
+
+    private final Comm comm;
+    private final Partition partition;
+    private final Cell[] cells;
+    private final LeftHandSide leftHandSide;
+    private final BlockDiagonal blockDiagonal;
+    private final MessageBuffer out;
+    private final MessageBuffer in;
+    private final Requests requests;
+    private final Box box = new Box();
+    /** The array indices of the interior points of a plane across the direction, in memory order. */
+    private final int[] plane;
+    /** Per row: 1 / the pivot of each point, for the right-hand-side passes. */
+    private final double[] pivotInverse;
+    private final double[] lastPivotInverse;
+    private final Box.RowKernel[][] eliminateRows = new Box.RowKernel[3][3];
+    private final Box.RowKernel[][] eliminateLastRows = new Box.RowKernel[3][3];
+    private final Box.RowKernel[][] substituteRows = new Box.RowKernel[3][Cell.EQUATIONS];
+
+    /**
+     * @param out, in buffers of at least {@link #bufferLength} doubles, shared with the face exchange
+     * @param extent  the allocated points along each axis of every cell
+     */
+    LineSolver(Comm comm, Partition partition, Cell[] cells, LeftHandSide leftHandSide, BlockDiagonal blockDiagonal,
+               MessageBuffer out, MessageBuffer in, Backend backend, int[] extent) {
+        this.comm = comm;
+        this.partition = partition;
+        this.cells = cells;
+        this.leftHandSide = leftHandSide;
+        this.blockDiagonal = blockDiagonal;
+        this.out = out;
+        this.in = in;
+        this.requests = backend.requests(2);
+        this.plane = new int[maxPlane(extent)];
+        this.pivotInverse = new double[extent[0]];
+        this.lastPivotInverse = new double[extent[0]];
+        for (int axis = 0; axis < 3; axis++) {
+            for (int f = 0; f < 3; f++) {
+                int a = axis;
+                int factor = f;
+                eliminateRows[a][f] = (cell, first, last) -> eliminate(cell, a, factor, first, last);
+                eliminateLastRows[a][f] = (cell, first, last) -> eliminateLastTwo(cell, a, factor, first, last);
+            }
+            for (int m = 0; m < Cell.EQUATIONS; m++) {
+                int a = axis;
+                int equation = m;
+                substituteRows[a][m] = (cell, first, last) -> substitute(cell, a, equation, first, last);
+            }
+        }
+    }
+
+    /** The doubles the pipeline's messages need, for cells of this extent. */
+    static int bufferLength(int[] extent) {
+        return FORWARD_PER_LINE * maxPlane(extent);
+    }
+
+    private static int maxPlane(int[] extent) {
+        return Math.max(extent[0] * extent[1], Math.max(extent[1] * extent[2], extent[0] * extent[2]));
+    }
+
+    /** Solves along {@code axis} and applies the block-diagonal product that follows; collective. */
+    void solve(int axis) {
+        int last = partition.cellsPerAxis() - 1;
+        for (int stage = 0; stage <= last; stage++) {
+            Cell cell = cells[partition.slice(axis, stage)];
+            int lines = plane(cell, axis, 0);
+            if (stage > 0) {
+                comm.irecv(in, 0, FORWARD_PER_LINE * lines, partition.predecessor(axis), TAG, requests, RECEIVE);
+                leftHandSide.build(cell, axis);
+                requests.waitAll();
+                applyPredecessorRows(cell, axis, lines);
+            } else {
+                leftHandSide.build(cell, axis);
+            }
+            eliminate(cell, axis);
+            if (stage < last) {
+                packLastRows(cell, axis, plane(cell, axis, cell.size[axis] - 2));
+                comm.isend(out, 0, FORWARD_PER_LINE * lines, partition.successor(axis), TAG, requests, SEND);
+            }
+        }
+        for (int stage = last; stage >= 0; stage--) {
+            Cell cell = cells[partition.slice(axis, stage)];
+            int lines = plane(cell, axis, cell.size[axis] - 1);
+            if (stage < last) {
+                comm.irecv(in, 0, BACKWARD_PER_LINE * lines, partition.successor(axis), TAG, requests, RECEIVE);
+                blockDiagonal.afterSolve(axis, cells[partition.slice(axis, stage + 1)]);
+                requests.waitAll();
+                applySuccessorRows(cell, axis, lines);
+            } else {
+                startSubstitution(cell, axis);
+            }
+            substitute(cell, axis);
+            if (stage > 0) {
+                packFirstRows(cell, axis, plane(cell, axis, 0));
+                comm.isend(out, 0, BACKWARD_PER_LINE * lines, partition.predecessor(axis), TAG, requests, SEND);
+            } else {
+                blockDiagonal.afterSolve(axis, cell);
+            }
+        }
+    }
+
+    /** Fills {@link #plane} with the interior points at {@code position} along {@code axis}; returns how many. */
+    private int plane(Cell cell, int axis, int position) {
+        box.interiorOf(cell).along(axis, position, position);
+        int count = 0;
+        for (int k = box.lo[2]; k <= box.hi[2]; k++) {
+            for (int j = box.lo[1]; j <= box.hi[1]; j++) {
+                for (int i = box.lo[0]; i <= box.hi[0]; i++) {
+                    plane[count++] = cell.index(i, j, k);
+                }
+            }
+        }
+        return count;
+    }
+
+    /** Forward elimination of the cell's rows, all three factors. */
+    private void eliminate(Cell cell, int axis) {
+        int size = cell.size[axis];
+        for (int f = 0; f < 3; f++) {
+            box.interiorOf(cell).along(axis, 0, size - 3).forEachRow(cell, eliminateRows[axis][f]);
+            box.interiorOf(cell).along(axis, size - 2, size - 2).forEachRow(cell, eliminateLastRows[axis][f]);
+        }
+    }
+
+    /**
+     * Eliminates rows p (first ... last of a row of the box) from rows p + s and p + 2s of factor f: the
+     * diagonals first, then each equation of the factor with the same pivots.
+     */
+    private void eliminate(Cell cell, int axis, int f, int first, int last) {
+        int s = cell.stride[axis];
+        double[] l1 = cell.lhs[5 * f];
+        double[] l2 = cell.lhs[5 * f + 1];
+        double[] l3 = cell.lhs[5 * f + 2];
+        double[] l4 = cell.lhs[5 * f + 3];
+        double[] l5 = cell.lhs[5 * f + 4];
+        for (int p = first; p <= last; p++) {
+            double fac1 = 1.0 / l3[p];
+            l4[p] = fac1 * l4[p];
+            l5[p] = fac1 * l5[p];
+            l3[p + s] = l3[p + s] - l2[p + s] * l4[p];
+            l4[p + s] = l4[p + s] - l2[p + s] * l5[p];
+            l2[p + 2 * s] = l2[p + 2 * s] - l1[p + 2 * s] * l4[p];
+            l3[p + 2 * s] = l3[p + 2 * s] - l1[p + 2 * s] * l5[p];
+            pivotInverse[p - first] = fac1;
+        }
+        for (int m : EQUATIONS[f]) {
+            double[] r = cell.rhs[m];
+            for (int p = first; p <= last; p++) {
+                r[p] = pivotInverse[p - first] * r[p];
+                r[p + s] = r[p + s] - l2[p + s] * r[p];
+                r[p + 2 * s] = r[p + 2 * s] - l1[p + 2 * s] * r[p];
+            }
+        }
+    }
+
+    /** The last two rows of each line (p at size−2, p + s at size−1), which have no rows below to eliminate. */
+    private void eliminateLastTwo(Cell cell, int axis, int f, int first, int last) {
+        int s = cell.stride[axis];
+        double[] l2 = cell.lhs[5 * f + 1];
+        double[] l3 = cell.lhs[5 * f + 2];
+        double[] l4 = cell.lhs[5 * f + 3];
+        double[] l5 = cell.lhs[5 * f + 4];
+        for (int p = first; p <= last; p++) {
+            double fac1 = 1.0 / l3[p];
+            l4[p] = fac1 * l4[p];
+            l5[p] = fac1 * l5[p];
+            l3[p + s] = l3[p + s] - l2[p + s] * l4[p];
+            l4[p + s] = l4[p + s] - l2[p + s] * l5[p];
+            double fac2 = 1.0 / l3[p + s];
+            l4[p + s] = fac2 * l4[p + s];
+            l5[p + s] = fac2 * l5[p + s];
+            pivotInverse[p - first] = fac1;
+            lastPivotInverse[p - first] = fac2;
+        }
+        for (int m : EQUATIONS[f]) {
+            double[] r = cell.rhs[m];
+            for (int p = first; p <= last; p++) {
+                r[p] = pivotInverse[p - first] * r[p];
+                r[p + s] = r[p + s] - l2[p + s] * r[p];
+                r[p + s] = lastPivotInverse[p - first] * r[p + s];
+            }
+        }
+    }
+
+    /** Back substitution of rows size−3 down to 0, every equation. */
+    private void substitute(Cell cell, int axis) {
+        for (int m = 0; m < Cell.EQUATIONS; m++) {
+            box.interiorOf(cell).along(axis, 0, cell.size[axis] - 3).forEachRowBackwards(cell, substituteRows[axis][m]);
+        }
+    }
+
+    private void substitute(Cell cell, int axis, int m, int first, int last) {
+        int s = cell.stride[axis];
+        int n = 5 * factorOf(m);
+        double[] l4 = cell.lhs[n + 3];
+        double[] l5 = cell.lhs[n + 4];
+        double[] r = cell.rhs[m];
+        for (int p = last; p >= first; p--) {
+            r[p] = r[p] - l4[p] * r[p + s] - l5[p] * r[p + 2 * s];
+        }
+    }
+
+    /** In the last cell of the lines, row size−2 from row size−1, which is solved. */
+    private void startSubstitution(Cell cell, int axis) {
+        int s = cell.stride[axis];
+        int lines = plane(cell, axis, cell.size[axis] - 2);
+        for (int m = 0; m < Cell.EQUATIONS; m++) {
+            double[] l4 = cell.lhs[5 * factorOf(m) + 3];
+            double[] r = cell.rhs[m];
+            for (int line = 0; line < lines; line++) {
+                int p = plane[line];
+                r[p] = r[p] - l4[p] * r[p + s];
+            }
+        }
+    }
+
+    private static int factorOf(int m) {
+        return m < 3 ? 0 : m - 2;
+    }
+
+    /** Sends rows size−2 and size−1 ({@link #plane} at size−2): diagonals 3 and 4 and the equations, per factor. */
+    private void packLastRows(Cell cell, int axis, int lines) {
+        int s = cell.stride[axis];
+        int position = 0;
+        for (int f = 0; f < 3; f++) {
+            double[] l4 = cell.lhs[5 * f + 3];
+            double[] l5 = cell.lhs[5 * f + 4];
+            for (int line = 0; line < lines; line++) {
+                for (int p = plane[line]; p <= plane[line] + s; p += s) {
+                    out.set(position++, l4[p]);
+                    out.set(position++, l5[p]);
+                    for (int m : EQUATIONS[f]) {
+                        out.set(position++, cell.rhs[m][p]);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Eliminates the predecessor's last two rows (received) from rows 0 and 1 ({@link #plane} at 0) of every
+     * factor.
+     */
+    private void applyPredecessorRows(Cell cell, int axis, int lines) {
+        int s = cell.stride[axis];
+        int position = 0;
+        for (int f = 0; f < 3; f++) {
+            double[] l1 = cell.lhs[5 * f];
+            double[] l2 = cell.lhs[5 * f + 1];
+            double[] l3 = cell.lhs[5 * f + 2];
+            double[] l4 = cell.lhs[5 * f + 3];
+            int[] equations = EQUATIONS[f];
+            int perRow = 2 + equations.length;
+            for (int line = 0; line < lines; line++) {
+                int p = plane[line];
+                int p1 = p + s;
+                int row1 = position;
+                int row2 = position + perRow;
+                l2[p] = l2[p] - in.get(row1) * l1[p];
+                l3[p] = l3[p] - in.get(row1 + 1) * l1[p];
+                double d = in.get(row2);
+                double e = in.get(row2 + 1);
+                double r1 = l2[p];
+                l3[p] = l3[p] - d * r1;
+                l4[p] = l4[p] - e * r1;
+                double r2 = l1[p1];
+                l2[p1] = l2[p1] - d * r2;
+                l3[p1] = l3[p1] - e * r2;
+                for (int q = 0; q < equations.length; q++) {
+                    double[] r = cell.rhs[equations[q]];
+                    double sq = in.get(row2 + 2 + q);
+                    r[p] = r[p] - in.get(row1 + 2 + q) * l1[p];
+                    r[p] = r[p] - sq * r1;
+                    r[p1] = r[p1] - sq * r2;
+                }
+                position += 2 * perRow;
+            }
+        }
+    }
+
+    /** Sends rows 0 and 1 ({@link #plane} at 0) of every equation, solved. */
+    private void packFirstRows(Cell cell, int axis, int lines) {
+        int s = cell.stride[axis];
+        int position = 0;
+        for (double[] r : cell.rhs) {
+            for (int line = 0; line < lines; line++) {
+                out.set(position++, r[plane[line]]);
+                out.set(position++, r[plane[line] + s]);
+            }
+        }
+    }
+
+    /** Rows size−1 and size−2 ({@link #plane} at size−1) from the successor's first two rows (received). */
+    private void applySuccessorRows(Cell cell, int axis, int lines) {
+        int s = cell.stride[axis];
+        int position = 0;
+        for (int m = 0; m < Cell.EQUATIONS; m++) {
+            int n = 5 * factorOf(m);
+            double[] l4 = cell.lhs[n + 3];
+            double[] l5 = cell.lhs[n + 4];
+            double[] r = cell.rhs[m];
+            for (int line = 0; line < lines; line++) {
+                int p = plane[line];
+                int pm = p - s;
+                double sm1 = in.get(position++);
+                double sm2 = in.get(position++);
+                r[p] = r[p] - l4[p] * sm1 - l5[p] * sm2;
+                r[pm] = r[pm] - l4[pm] * r[p] - l5[pm] * sm1;
+            }
+        }
+    }
+}
