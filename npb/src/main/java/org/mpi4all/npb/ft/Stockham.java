@@ -45,8 +45,10 @@ final class Stockham {
         for (int l = 1; l <= m; l += 2) {
             pass(direction, l, m, lanes, pitch, xr, xi, yr, yi);
             if (l == m) {
-                System.arraycopy(yr, 0, xr, 0, n * pitch);
-                System.arraycopy(yi, 0, xi, 0, n * pitch);
+                for (int pos = 0; pos < n; pos++) {
+                    System.arraycopy(yr, pos * pitch, xr, pos * pitch, lanes);
+                    System.arraycopy(yi, pos * pitch, xi, pos * pitch, lanes);
+                }
                 return;
             }
             pass(direction, l + 1, m, lanes, pitch, yr, yi, xr, xi);
