@@ -163,20 +163,14 @@ final class LineSolver {
         double[] l4 = cell.lhs[5 * f + 3];
         double[] l5 = cell.lhs[5 * f + 4];
         for (int p = first; p <= last; p++) {
-            double fac1 = 1.0 / l3[p];
-            l4[p] = fac1 * l4[p];
-            l5[p] = fac1 * l5[p];
-            l3[p + s] = l3[p + s] - l2[p + s] * l4[p];
-            l4[p + s] = l4[p + s] - l2[p + s] * l5[p];
+            pivotInverse[p - first] = pivot(l2, l3, l4, l5, p, p + s);
             l2[p + 2 * s] = l2[p + 2 * s] - l1[p + 2 * s] * l4[p];
             l3[p + 2 * s] = l3[p + 2 * s] - l1[p + 2 * s] * l5[p];
-            pivotInverse[p - first] = fac1;
         }
         for (int m : EQUATIONS[f]) {
             double[] r = cell.rhs[m];
             for (int p = first; p <= last; p++) {
-                r[p] = pivotInverse[p - first] * r[p];
-                r[p + s] = r[p + s] - l2[p + s] * r[p];
+                pivot(r, pivotInverse[p - first], l2, p, p + s);
                 r[p + 2 * s] = r[p + 2 * s] - l1[p + 2 * s] * r[p];
             }
         }
@@ -190,25 +184,35 @@ final class LineSolver {
         double[] l4 = cell.lhs[5 * f + 3];
         double[] l5 = cell.lhs[5 * f + 4];
         for (int p = first; p <= last; p++) {
-            double fac1 = 1.0 / l3[p];
-            l4[p] = fac1 * l4[p];
-            l5[p] = fac1 * l5[p];
-            l3[p + s] = l3[p + s] - l2[p + s] * l4[p];
-            l4[p + s] = l4[p + s] - l2[p + s] * l5[p];
+            pivotInverse[p - first] = pivot(l2, l3, l4, l5, p, p + s);
             double fac2 = 1.0 / l3[p + s];
             l4[p + s] = fac2 * l4[p + s];
             l5[p + s] = fac2 * l5[p + s];
-            pivotInverse[p - first] = fac1;
             lastPivotInverse[p - first] = fac2;
         }
         for (int m : EQUATIONS[f]) {
             double[] r = cell.rhs[m];
             for (int p = first; p <= last; p++) {
-                r[p] = pivotInverse[p - first] * r[p];
-                r[p + s] = r[p + s] - l2[p + s] * r[p];
+                pivot(r, pivotInverse[p - first], l2, p, p + s);
                 r[p + s] = lastPivotInverse[p - first] * r[p + s];
             }
         }
+    }
+
+    /** Divides row p of diagonals 2 to 4 by its pivot and eliminates it from row q; returns 1 / the pivot. */
+    private static double pivot(double[] l2, double[] l3, double[] l4, double[] l5, int p, int q) {
+        double fac1 = 1.0 / l3[p];
+        l4[p] = fac1 * l4[p];
+        l5[p] = fac1 * l5[p];
+        l3[q] = l3[q] - l2[q] * l4[p];
+        l4[q] = l4[q] - l2[q] * l5[p];
+        return fac1;
+    }
+
+    /** The same for a right-hand side r, with the pivot's inverse {@code fac1}. */
+    private static void pivot(double[] r, double fac1, double[] l2, int p, int q) {
+        r[p] = fac1 * r[p];
+        r[q] = r[q] - l2[q] * r[p];
     }
 
     /** Back substitution of rows size−3 down to 0, every equation. */
