@@ -62,26 +62,4 @@ final class Dissipation {
         }
         return pieces.toArray(new Piece[0]);
     }
-
-    /**
-     * target −= coefficient · stencil(source) over the cell's interior along {@code axis}, piece by piece
-     * (the dissipation terms of compute_rhs).
-     */
-    static void subtract(double[] target, double[] source, double coefficient, Piece[] pieces, Cell cell, int axis,
-                         Box box) {
-        int s = cell.stride[axis];
-        for (Piece piece : pieces) {
-            Stencil st = piece.stencil();
-            box.interiorOf(cell).along(axis, piece.from(), piece.to());
-            for (int k = box.lo[2]; k <= box.hi[2]; k++) {
-                for (int j = box.lo[1]; j <= box.hi[1]; j++) {
-                    int row = cell.index(0, j, k);
-                    for (int i = box.lo[0]; i <= box.hi[0]; i++) {
-                        int p = row + i;
-                        target[p] = target[p] - coefficient * st.apply(source, p, s);
-                    }
-                }
-            }
-        }
-    }
 }

@@ -4,25 +4,25 @@ package org.mpi4all.npb.sp;
  * The three pentadiagonal left-hand sides of a cell along one direction ({@code SP/lhsx.f}, {@code lhsy.f},
  * {@code lhsz.f}): diagonals 0 to 4 for the equations moving with velocity u, 5 to 9 for u + c and 10 to 14 for
  * u − c (c the speed of sound), each row the coefficients of the unknowns at p − 2s ... p + 2s.
+ *
+ * <p>The reference fills diagonals 0 to 4, adds the dissipation to them in a second pass and derives 5 to 14 in
+ * a third; here one pass per dissipation {@link Dissipation.Piece} does all three with the same operations.
  */
 final class LeftHandSide {
     private final Constants c;
-    private final Direction[] directions;
     private final Box box = new Box();
     private final Box.RowKernel[] eigenvalueBounds;
-    private final Box.RowKernel[] firstFactor;
-    private final Box.RowKernel[] otherFactors;
+    private final Box.RowKernel[] diagonals;
+    /** The dissipation added to diagonals 0 to 4 in the piece being filled: its stencil times dt·dssp. */
+    private final double[] dissipation = new double[5];
 
     LeftHandSide(Constants constants, Direction[] directions) {
         this.c = constants;
-        this.directions = directions;
         eigenvalueBounds = new Box.RowKernel[directions.length];
-        firstFactor = new Box.RowKernel[directions.length];
-        otherFactors = new Box.RowKernel[directions.length];
+        diagonals = new Box.RowKernel[directions.length];
         for (Direction d : directions) {
             eigenvalueBounds[d.axis] = (cell, first, last) -> eigenvalueBounds(d, cell, first, last);
-            firstFactor[d.axis] = (cell, first, last) -> firstFactor(d, cell, first, last);
-            otherFactors[d.axis] = (cell, first, last) -> otherFactors(d, cell, first, last);
+            diagonals[d.axis] = (cell, first, last) -> diagonals(d, cell, first, last);
         }
     }
 
@@ -30,9 +30,13 @@ final class LeftHandSide {
     void build(Cell cell, int axis) {
         box.interiorOf(cell).along(axis, cell.firstInterior(axis) - 1, cell.lastInterior(axis) + 1)
                 .forEachRow(cell, eigenvalueBounds[axis]);
-        box.interiorOf(cell).forEachRow(cell, firstFactor[axis]);
-        addDissipation(cell, axis);
-        box.interiorOf(cell).forEachRow(cell, otherFactors[axis]);
+        for (Dissipation.Piece piece : cell.dissipation[axis]) {
+            for (int n = 0; n < 5; n++) {
+                // The reference's comz1, comz4, comz5, comz6 (dt·dssp times 1, 4, 5, 6), with the stencil's sign.
+                dissipation[n] = piece.stencil().coefficient(n) * c.comz1;
+            }
+            box.interiorOf(cell).along(axis, piece.from(), piece.to()).forEachRow(cell, diagonals[axis]);
+        }
     }
 
     /** The reference's rhon/rhoq/rhos: the largest of the direction's four eigenvalue bounds, at every point. */
@@ -45,60 +49,46 @@ final class LeftHandSide {
         }
     }
 
-    /** Diagonals 0 to 4, the factor of the velocity eigenvalue, without dissipation. */
-    private void firstFactor(Direction d, Cell cell, int first, int last) {
+    /**
+     * Diagonals 0 to 4 (the velocity factor plus dissipation), then 5 to 14 (the factors of u + c and u − c)
+     * from them.
+     */
+    private void diagonals(Direction d, Cell cell, int first, int last) {
         int s = cell.stride[d.axis];
         double[] cv = cell.velocity[d.axis];
         double[] rho = cell.rhoAlong;
-        double[][] lhs = cell.lhs;
-        for (int p = first; p <= last; p++) {
-            lhs[0][p] = 0.0;
-            lhs[1][p] = -d.dtt2 * cv[p - s] - d.dtt1 * rho[p - s];
-            lhs[2][p] = 1.0 + d.c2dtt1 * rho[p];
-            lhs[3][p] = d.dtt2 * cv[p + s] - d.dtt1 * rho[p + s];
-            lhs[4][p] = 0.0;
-        }
-    }
-
-    /**
-     * The fourth-order dissipation of the implicit operator: the same stencils as the explicit one
-     * ({@link Dissipation}), times dt·dssp (the reference's comz1, comz4, comz5, comz6).
-     */
-    private void addDissipation(Cell cell, int axis) {
-        for (Dissipation.Piece piece : cell.dissipation[axis]) {
-            box.interiorOf(cell).along(axis, piece.from(), piece.to());
-            for (int n = 0; n < 5; n++) {
-                double term = piece.stencil().coefficient(n) * c.comz1;
-                double[] diagonal = cell.lhs[n];
-                for (int k = box.lo[2]; k <= box.hi[2]; k++) {
-                    for (int j = box.lo[1]; j <= box.hi[1]; j++) {
-                        int row = cell.index(0, j, k);
-                        for (int i = box.lo[0]; i <= box.hi[0]; i++) {
-                            diagonal[row + i] = diagonal[row + i] + term;
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /** Diagonals 5 to 14, the factors of the eigenvalues u + c and u − c, from diagonals 0 to 4. */
-    private void otherFactors(Direction d, Cell cell, int first, int last) {
-        int s = cell.stride[d.axis];
         double[] speed = cell.speed;
         double[][] lhs = cell.lhs;
+        double dtt1 = d.dtt1;
         double dtt2 = d.dtt2;
+        double c2dtt1 = d.c2dtt1;
+        double e0 = dissipation[0];
+        double e1 = dissipation[1];
+        double e2 = dissipation[2];
+        double e3 = dissipation[3];
+        double e4 = dissipation[4];
         for (int p = first; p <= last; p++) {
-            lhs[5][p] = lhs[0][p];
-            lhs[6][p] = lhs[1][p] - dtt2 * speed[p - s];
-            lhs[7][p] = lhs[2][p];
-            lhs[8][p] = lhs[3][p] + dtt2 * speed[p + s];
-            lhs[9][p] = lhs[4][p];
-            lhs[10][p] = lhs[0][p];
-            lhs[11][p] = lhs[1][p] + dtt2 * speed[p - s];
-            lhs[12][p] = lhs[2][p];
-            lhs[13][p] = lhs[3][p] - dtt2 * speed[p + s];
-            lhs[14][p] = lhs[4][p];
+            // Diagonals 0 and 4 are zero but for the dissipation.
+            double l0 = e0;
+            double l1 = -dtt2 * cv[p - s] - dtt1 * rho[p - s] + e1;
+            double l2 = 1.0 + c2dtt1 * rho[p] + e2;
+            double l3 = dtt2 * cv[p + s] - dtt1 * rho[p + s] + e3;
+            double l4 = e4;
+            lhs[0][p] = l0;
+            lhs[1][p] = l1;
+            lhs[2][p] = l2;
+            lhs[3][p] = l3;
+            lhs[4][p] = l4;
+            lhs[5][p] = l0;
+            lhs[6][p] = l1 - dtt2 * speed[p - s];
+            lhs[7][p] = l2;
+            lhs[8][p] = l3 + dtt2 * speed[p + s];
+            lhs[9][p] = l4;
+            lhs[10][p] = l0;
+            lhs[11][p] = l1 + dtt2 * speed[p - s];
+            lhs[12][p] = l2;
+            lhs[13][p] = l3 - dtt2 * speed[p + s];
+            lhs[14][p] = l4;
         }
     }
 }

@@ -4,6 +4,9 @@ package org.mpi4all.npb.sp;
  * SP's right-hand side ({@code SP/rhs.f}, subroutine {@code compute_rhs}): the forcing term plus, direction by
  * direction, the flux differences and the fourth-order dissipation of the current solution, times dt. u's ghost
  * layers must hold the neighbours' values (copy_faces).
+ *
+ * <p>The reference adds a direction's fluxes in one pass and its dissipation, equation by equation, in five
+ * more; here each point gets both in one pass per dissipation {@link Dissipation.Piece}, in the same order.
  */
 final class RightHandSide {
     private final Constants c;
@@ -13,6 +16,8 @@ final class RightHandSide {
     private final Box.RowKernel copyForcing = RightHandSide::copyForcing;
     private final Box.RowKernel timesDt = this::timesDt;
     private final Box.RowKernel[] fluxes;
+    /** The dissipation stencil of the piece being computed. */
+    private Dissipation.Stencil stencil;
 
     RightHandSide(Constants constants, Direction[] directions) {
         this.c = constants;
@@ -27,9 +32,9 @@ final class RightHandSide {
         box.wholeOf(cell, 1).forEachRow(cell, pointValues);
         box.wholeOf(cell, 0).forEachRow(cell, copyForcing);
         for (Direction d : directions) {
-            box.interiorOf(cell).forEachRow(cell, fluxes[d.axis]);
-            for (int m = 0; m < Cell.EQUATIONS; m++) {
-                Dissipation.subtract(cell.rhs[m], cell.u[m], c.dssp, cell.dissipation[d.axis], cell, d.axis, box);
+            for (Dissipation.Piece piece : cell.dissipation[d.axis]) {
+                stencil = piece.stencil();
+                box.interiorOf(cell).along(d.axis, piece.from(), piece.to()).forEachRow(cell, fluxes[d.axis]);
             }
         }
         box.interiorOf(cell).forEachRow(cell, timesDt);
@@ -71,7 +76,10 @@ final class RightHandSide {
         }
     }
 
-    /** The flux differences along direction {@code d} (the reference's xi-, eta- and zeta-direction fluxes). */
+    /**
+     * The flux differences along direction {@code d} (the reference's xi-, eta- and zeta-direction fluxes), each
+     * followed by the dissipation of its equation.
+     */
     private void fluxes(Direction d, Cell cell, int first, int last) {
         int s = cell.stride[d.axis];
         densityAndEnergyFluxes(cell, d, s, first, last);
@@ -99,16 +107,20 @@ final class RightHandSide {
         double con5 = d.con5;
         double c1 = c.c1;
         double c2 = c.c2;
+        double dssp = c.dssp;
+        Dissipation.Stencil st = stencil;
         for (int p = first; p <= last; p++) {
             double vijk = vA[p];
             double vp1 = vA[p + s];
             double vm1 = vA[p - s];
-            r1[p] = r1[p] + d1 * (u1[p + s] - 2.0 * u1[p] + u1[p - s]) - t2 * (uA[p + s] - uA[p - s]);
-            r5[p] = r5[p] + d5 * (u5[p + s] - 2.0 * u5[p] + u5[p - s])
+            double r = r1[p] + d1 * (u1[p + s] - 2.0 * u1[p] + u1[p - s]) - t2 * (uA[p + s] - uA[p - s]);
+            r1[p] = r - dssp * st.apply(u1, p, s);
+            r = r5[p] + d5 * (u5[p + s] - 2.0 * u5[p] + u5[p - s])
                     + con3 * (qs[p + s] - 2.0 * qs[p] + qs[p - s])
                     + con4 * (vp1 * vp1 - 2.0 * vijk * vijk + vm1 * vm1)
                     + con5 * (u5[p + s] * rhoI[p + s] - 2.0 * u5[p] * rhoI[p] + u5[p - s] * rhoI[p - s])
                     - t2 * ((c1 * u5[p + s] - c2 * sq[p + s]) * vp1 - (c1 * u5[p - s] - c2 * sq[p - s]) * vm1);
+            r5[p] = r - dssp * st.apply(u5, p, s);
         }
     }
 
@@ -123,12 +135,15 @@ final class RightHandSide {
         double con2con43 = d.con2 * c.con43;
         double t2 = d.t2;
         double c2 = c.c2;
+        double dssp = c.dssp;
+        Dissipation.Stencil st = stencil;
         for (int p = first; p <= last; p++) {
             double vp1 = vA[p + s];
             double vm1 = vA[p - s];
-            rA[p] = rA[p] + dA * (uA[p + s] - 2.0 * uA[p] + uA[p - s])
+            double r = rA[p] + dA * (uA[p + s] - 2.0 * uA[p] + uA[p - s])
                     + con2con43 * (vp1 - 2.0 * vA[p] + vm1)
                     - t2 * (uA[p + s] * vp1 - uA[p - s] * vm1 + (u5[p + s] - sq[p + s] - u5[p - s] + sq[p - s]) * c2);
+            rA[p] = r - dssp * st.apply(uA, p, s);
         }
     }
 
@@ -141,10 +156,13 @@ final class RightHandSide {
         double dB = d.dt1[b];
         double con2 = d.con2;
         double t2 = d.t2;
+        double dssp = c.dssp;
+        Dissipation.Stencil st = stencil;
         for (int p = first; p <= last; p++) {
-            rB[p] = rB[p] + dB * (uB[p + s] - 2.0 * uB[p] + uB[p - s])
+            double r = rB[p] + dB * (uB[p + s] - 2.0 * uB[p] + uB[p - s])
                     + con2 * (vB[p + s] - 2.0 * vB[p] + vB[p - s])
                     - t2 * (uB[p + s] * vA[p + s] - uB[p - s] * vA[p - s]);
+            rB[p] = r - dssp * st.apply(uB, p, s);
         }
     }
 }
