@@ -5,6 +5,10 @@ package org.mpi4all.npb.sp;
  * right-hand side, the forcing term and the 15 diagonals of the three pentadiagonal systems (5 per equation
  * set, the reference's lhs), and the derived point values of compute_rhs.
  *
+ * <p>The reference stores each diagonal as an array of its own; here the 15 diagonals of a point are adjacent
+ * ({@link #lhs} element {@code DIAGONALS·p + n}): the solver reads five of them per row and writes all 15 per
+ * point, and 15 separate streams of writes cost several times as much as one.
+ *
  * <p>Every field of a process's cells has the same shape: −2 ... size+1 along each axis (two ghost layers,
  * which u needs and the others tolerate), x fastest. {@link #index} gives the array index of a point; moving
  * one point along axis d adds {@code stride[d]}.
@@ -32,7 +36,8 @@ final class Cell {
     final double[][] u = new double[EQUATIONS][];
     final double[][] rhs = new double[EQUATIONS][];
     final double[][] forcing = new double[EQUATIONS][];
-    final double[][] lhs = new double[DIAGONALS][];
+    /** Diagonal n of point p at index {@code DIAGONALS·p + n}: n = 5f + d for diagonal d of factor f. */
+    final double[] lhs;
     final double[] rhoI;
     final double[] us;
     final double[] vs;
@@ -68,9 +73,7 @@ final class Cell {
             rhs[m] = new double[points];
             forcing[m] = new double[points];
         }
-        for (int n = 0; n < DIAGONALS; n++) {
-            lhs[n] = new double[points];
-        }
+        lhs = new double[DIAGONALS * points];
         rhoI = new double[points];
         us = new double[points];
         vs = new double[points];
@@ -88,7 +91,7 @@ final class Cell {
         return extent[0] * extent[1] * extent[2];
     }
 
-    /** The arrays a cell allocates: u, rhs, forcing, lhs, eight point values and one scratch field. */
+    /** The doubles per point of the arrays a cell allocates: u, rhs, forcing, lhs, eight point values and one scratch field. */
     static int fields() {
         return 3 * EQUATIONS + DIAGONALS + 9;
     }

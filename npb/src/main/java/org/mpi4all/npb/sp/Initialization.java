@@ -41,8 +41,8 @@ final class Initialization {
 
     /** lhsinit: every left-hand side row the identity (diagonals 2, 7, 12 are the main diagonals). */
     static void initializeLhs(Cell cell) {
-        for (int n = 0; n < Cell.DIAGONALS; n++) {
-            Arrays.fill(cell.lhs[n], n % 5 == 2 ? 1.0 : 0.0);
+        for (int i = 0; i < cell.lhs.length; i++) {
+            cell.lhs[i] = i % Cell.DIAGONALS % 5 == 2 ? 1.0 : 0.0;
         }
     }
 

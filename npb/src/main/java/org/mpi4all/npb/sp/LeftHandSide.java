@@ -58,7 +58,7 @@ final class LeftHandSide {
         double[] cv = cell.velocity[d.axis];
         double[] rho = cell.rhoAlong;
         double[] speed = cell.speed;
-        double[][] lhs = cell.lhs;
+        double[] lhs = cell.lhs;
         double dtt1 = d.dtt1;
         double dtt2 = d.dtt2;
         double c2dtt1 = d.c2dtt1;
@@ -74,21 +74,22 @@ final class LeftHandSide {
             double l2 = 1.0 + c2dtt1 * rho[p] + e2;
             double l3 = dtt2 * cv[p + s] - dtt1 * rho[p + s] + e3;
             double l4 = e4;
-            lhs[0][p] = l0;
-            lhs[1][p] = l1;
-            lhs[2][p] = l2;
-            lhs[3][p] = l3;
-            lhs[4][p] = l4;
-            lhs[5][p] = l0;
-            lhs[6][p] = l1 - dtt2 * speed[p - s];
-            lhs[7][p] = l2;
-            lhs[8][p] = l3 + dtt2 * speed[p + s];
-            lhs[9][p] = l4;
-            lhs[10][p] = l0;
-            lhs[11][p] = l1 + dtt2 * speed[p - s];
-            lhs[12][p] = l2;
-            lhs[13][p] = l3 - dtt2 * speed[p + s];
-            lhs[14][p] = l4;
+            int q = Cell.DIAGONALS * p;
+            lhs[q] = l0;
+            lhs[q + 1] = l1;
+            lhs[q + 2] = l2;
+            lhs[q + 3] = l3;
+            lhs[q + 4] = l4;
+            lhs[q + 5] = l0;
+            lhs[q + 6] = l1 - dtt2 * speed[p - s];
+            lhs[q + 7] = l2;
+            lhs[q + 8] = l3 + dtt2 * speed[p + s];
+            lhs[q + 9] = l4;
+            lhs[q + 10] = l0;
+            lhs[q + 11] = l1 + dtt2 * speed[p - s];
+            lhs[q + 12] = l2;
+            lhs[q + 13] = l3 - dtt2 * speed[p + s];
+            lhs[q + 14] = l4;
         }
     }
 }

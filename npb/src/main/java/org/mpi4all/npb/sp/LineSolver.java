@@ -21,6 +21,12 @@ final class LineSolver {
     private static final int TAG = 0;
     private static final int RECEIVE = 0;
     private static final int SEND = 1;
+    /** A factor's five diagonals, from its first (the reference's lhs(n+1) ... lhs(n+5)); L3 is the main one. */
+    private static final int L1 = 0;
+    private static final int L2 = 1;
+    private static final int L3 = 2;
+    private static final int L4 = 3;
+    private static final int L5 = 4;
     /** The equations each factor's diagonals (5·f ... 5·f+4) solve. */
     private static final int[][] EQUATIONS = {{0, 1, 2}, {3}, {4}};
     /** Doubles per line of the forward message: per factor, two rows of diagonals 3 and 4 and the equations. */
@@ -157,21 +163,21 @@ final class LineSolver {
      */
     private void eliminate(Cell cell, int axis, int f, int first, int last) {
         int s = cell.stride[axis];
-        double[] l1 = cell.lhs[5 * f];
-        double[] l2 = cell.lhs[5 * f + 1];
-        double[] l3 = cell.lhs[5 * f + 2];
-        double[] l4 = cell.lhs[5 * f + 3];
-        double[] l5 = cell.lhs[5 * f + 4];
+        int ls = Cell.DIAGONALS * s;
+        double[] lhs = cell.lhs;
         for (int p = first; p <= last; p++) {
-            pivotInverse[p - first] = pivot(l2, l3, l4, l5, p, p + s);
-            l2[p + 2 * s] = l2[p + 2 * s] - l1[p + 2 * s] * l4[p];
-            l3[p + 2 * s] = l3[p + 2 * s] - l1[p + 2 * s] * l5[p];
+            int q = Cell.DIAGONALS * p + 5 * f;
+            pivotInverse[p - first] = pivot(lhs, q, q + ls);
+            int q2 = q + 2 * ls;
+            lhs[q2 + L2] = lhs[q2 + L2] - lhs[q2 + L1] * lhs[q + L4];
+            lhs[q2 + L3] = lhs[q2 + L3] - lhs[q2 + L1] * lhs[q + L5];
         }
         for (int m : EQUATIONS[f]) {
             double[] r = cell.rhs[m];
             for (int p = first; p <= last; p++) {
-                pivot(r, pivotInverse[p - first], l2, p, p + s);
-                r[p + 2 * s] = r[p + 2 * s] - l1[p + 2 * s] * r[p];
+                int q = Cell.DIAGONALS * p + 5 * f;
+                pivot(r, pivotInverse[p - first], lhs[q + ls + L2], p, p + s);
+                r[p + 2 * s] = r[p + 2 * s] - lhs[q + 2 * ls + L1] * r[p];
             }
         }
     }
@@ -179,40 +185,44 @@ final class LineSolver {
     /** The last two rows of each line (p at size−2, p + s at size−1), which have no rows below to eliminate. */
     private void eliminateLastTwo(Cell cell, int axis, int f, int first, int last) {
         int s = cell.stride[axis];
-        double[] l2 = cell.lhs[5 * f + 1];
-        double[] l3 = cell.lhs[5 * f + 2];
-        double[] l4 = cell.lhs[5 * f + 3];
-        double[] l5 = cell.lhs[5 * f + 4];
+        int ls = Cell.DIAGONALS * s;
+        double[] lhs = cell.lhs;
         for (int p = first; p <= last; p++) {
-            pivotInverse[p - first] = pivot(l2, l3, l4, l5, p, p + s);
-            double fac2 = 1.0 / l3[p + s];
-            l4[p + s] = fac2 * l4[p + s];
-            l5[p + s] = fac2 * l5[p + s];
+            int q = Cell.DIAGONALS * p + 5 * f;
+            int q1 = q + ls;
+            pivotInverse[p - first] = pivot(lhs, q, q1);
+            double fac2 = 1.0 / lhs[q1 + L3];
+            lhs[q1 + L4] = fac2 * lhs[q1 + L4];
+            lhs[q1 + L5] = fac2 * lhs[q1 + L5];
             lastPivotInverse[p - first] = fac2;
         }
         for (int m : EQUATIONS[f]) {
             double[] r = cell.rhs[m];
             for (int p = first; p <= last; p++) {
-                pivot(r, pivotInverse[p - first], l2, p, p + s);
+                int q = Cell.DIAGONALS * p + 5 * f;
+                pivot(r, pivotInverse[p - first], lhs[q + ls + L2], p, p + s);
                 r[p + s] = lastPivotInverse[p - first] * r[p + s];
             }
         }
     }
 
-    /** Divides row p of diagonals 2 to 4 by its pivot and eliminates it from row q; returns 1 / the pivot. */
-    private static double pivot(double[] l2, double[] l3, double[] l4, double[] l5, int p, int q) {
-        double fac1 = 1.0 / l3[p];
-        l4[p] = fac1 * l4[p];
-        l5[p] = fac1 * l5[p];
-        l3[q] = l3[q] - l2[q] * l4[p];
-        l4[q] = l4[q] - l2[q] * l5[p];
+    /**
+     * Divides row q of a factor's diagonals by its pivot and eliminates it from row q1 (indices of the factor's
+     * first diagonal); returns 1 / the pivot.
+     */
+    private static double pivot(double[] lhs, int q, int q1) {
+        double fac1 = 1.0 / lhs[q + L3];
+        lhs[q + L4] = fac1 * lhs[q + L4];
+        lhs[q + L5] = fac1 * lhs[q + L5];
+        lhs[q1 + L3] = lhs[q1 + L3] - lhs[q1 + L2] * lhs[q + L4];
+        lhs[q1 + L4] = lhs[q1 + L4] - lhs[q1 + L2] * lhs[q + L5];
         return fac1;
     }
 
-    /** The same for a right-hand side r, with the pivot's inverse {@code fac1}. */
-    private static void pivot(double[] r, double fac1, double[] l2, int p, int q) {
+    /** The same for a right-hand side r, with the pivot's inverse {@code fac1} and row p1's diagonal L2. */
+    private static void pivot(double[] r, double fac1, double l2, int p, int p1) {
         r[p] = fac1 * r[p];
-        r[q] = r[q] - l2[q] * r[p];
+        r[p1] = r[p1] - l2 * r[p];
     }
 
     /** Back substitution of rows size−3 down to 0, every equation. */
@@ -225,11 +235,11 @@ final class LineSolver {
     private void substitute(Cell cell, int axis, int m, int first, int last) {
         int s = cell.stride[axis];
         int n = 5 * factorOf(m);
-        double[] l4 = cell.lhs[n + 3];
-        double[] l5 = cell.lhs[n + 4];
+        double[] lhs = cell.lhs;
         double[] r = cell.rhs[m];
         for (int p = last; p >= first; p--) {
-            r[p] = r[p] - l4[p] * r[p + s] - l5[p] * r[p + 2 * s];
+            int q = Cell.DIAGONALS * p + n;
+            r[p] = r[p] - lhs[q + L4] * r[p + s] - lhs[q + L5] * r[p + 2 * s];
         }
     }
 
@@ -238,11 +248,11 @@ final class LineSolver {
         int s = cell.stride[axis];
         int lines = plane(cell, axis, cell.size[axis] - 2);
         for (int m = 0; m < Cell.EQUATIONS; m++) {
-            double[] l4 = cell.lhs[5 * factorOf(m) + 3];
+            int n = 5 * factorOf(m);
             double[] r = cell.rhs[m];
             for (int line = 0; line < lines; line++) {
                 int p = plane[line];
-                r[p] = r[p] - l4[p] * r[p + s];
+                r[p] = r[p] - cell.lhs[Cell.DIAGONALS * p + n + L4] * r[p + s];
             }
         }
     }
@@ -256,12 +266,11 @@ final class LineSolver {
         int s = cell.stride[axis];
         int position = 0;
         for (int f = 0; f < 3; f++) {
-            double[] l4 = cell.lhs[5 * f + 3];
-            double[] l5 = cell.lhs[5 * f + 4];
             for (int line = 0; line < lines; line++) {
                 for (int p = plane[line]; p <= plane[line] + s; p += s) {
-                    out.set(position++, l4[p]);
-                    out.set(position++, l5[p]);
+                    int q = Cell.DIAGONALS * p + 5 * f;
+                    out.set(position++, cell.lhs[q + L4]);
+                    out.set(position++, cell.lhs[q + L5]);
                     for (int m : EQUATIONS[f]) {
                         out.set(position++, cell.rhs[m][p]);
                     }
@@ -275,36 +284,35 @@ final class LineSolver {
      * factor.
      */
     private void applyPredecessorRows(Cell cell, int axis, int lines) {
-        int s = cell.stride[axis];
+        int ls = Cell.DIAGONALS * cell.stride[axis];
+        double[] lhs = cell.lhs;
         int position = 0;
         for (int f = 0; f < 3; f++) {
-            double[] l1 = cell.lhs[5 * f];
-            double[] l2 = cell.lhs[5 * f + 1];
-            double[] l3 = cell.lhs[5 * f + 2];
-            double[] l4 = cell.lhs[5 * f + 3];
             int[] equations = EQUATIONS[f];
             int perRow = 2 + equations.length;
             for (int line = 0; line < lines; line++) {
                 int p = plane[line];
-                int p1 = p + s;
+                int q = Cell.DIAGONALS * p + 5 * f;
+                int q1 = q + ls;
                 int row1 = position;
                 int row2 = position + perRow;
-                l2[p] = l2[p] - in.get(row1) * l1[p];
-                l3[p] = l3[p] - in.get(row1 + 1) * l1[p];
+                lhs[q + L2] = lhs[q + L2] - in.get(row1) * lhs[q + L1];
+                lhs[q + L3] = lhs[q + L3] - in.get(row1 + 1) * lhs[q + L1];
                 double d = in.get(row2);
                 double e = in.get(row2 + 1);
-                double r1 = l2[p];
-                l3[p] = l3[p] - d * r1;
-                l4[p] = l4[p] - e * r1;
-                double r2 = l1[p1];
-                l2[p1] = l2[p1] - d * r2;
-                l3[p1] = l3[p1] - e * r2;
-                for (int q = 0; q < equations.length; q++) {
-                    double[] r = cell.rhs[equations[q]];
-                    double sq = in.get(row2 + 2 + q);
-                    r[p] = r[p] - in.get(row1 + 2 + q) * l1[p];
-                    r[p] = r[p] - sq * r1;
-                    r[p1] = r[p1] - sq * r2;
+                double r1 = lhs[q + L2];
+                lhs[q + L3] = lhs[q + L3] - d * r1;
+                lhs[q + L4] = lhs[q + L4] - e * r1;
+                double r2 = lhs[q1 + L1];
+                lhs[q1 + L2] = lhs[q1 + L2] - d * r2;
+                lhs[q1 + L3] = lhs[q1 + L3] - e * r2;
+                for (int k = 0; k < equations.length; k++) {
+                    double[] r = cell.rhs[equations[k]];
+                    int p1 = p + cell.stride[axis];
+                    double sk = in.get(row2 + 2 + k);
+                    r[p] = r[p] - in.get(row1 + 2 + k) * lhs[q + L1];
+                    r[p] = r[p] - sk * r1;
+                    r[p1] = r[p1] - sk * r2;
                 }
                 position += 2 * perRow;
             }
@@ -326,19 +334,20 @@ final class LineSolver {
     /** Rows size−1 and size−2 ({@link #plane} at size−1) from the successor's first two rows (received). */
     private void applySuccessorRows(Cell cell, int axis, int lines) {
         int s = cell.stride[axis];
+        double[] lhs = cell.lhs;
         int position = 0;
         for (int m = 0; m < Cell.EQUATIONS; m++) {
             int n = 5 * factorOf(m);
-            double[] l4 = cell.lhs[n + 3];
-            double[] l5 = cell.lhs[n + 4];
             double[] r = cell.rhs[m];
             for (int line = 0; line < lines; line++) {
                 int p = plane[line];
                 int pm = p - s;
+                int q = Cell.DIAGONALS * p + n;
+                int qm = Cell.DIAGONALS * pm + n;
                 double sm1 = in.get(position++);
                 double sm2 = in.get(position++);
-                r[p] = r[p] - l4[p] * sm1 - l5[p] * sm2;
-                r[pm] = r[pm] - l4[pm] * r[p] - l5[pm] * sm1;
+                r[p] = r[p] - lhs[q + L4] * sm1 - lhs[q + L5] * sm2;
+                r[pm] = r[pm] - lhs[qm + L4] * r[p] - lhs[qm + L5] * sm1;
             }
         }
     }
