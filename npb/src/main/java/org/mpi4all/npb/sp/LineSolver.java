@@ -45,12 +45,9 @@ final class LineSolver {
     private final Box box = new Box();
     /** The array indices of the interior points of a plane across the direction, in memory order. */
     private final int[] plane;
-    /** Per row: 1 / the pivot of each point, for the right-hand-side passes. */
-    private final double[] pivotInverse;
-    private final double[] lastPivotInverse;
-    private final Box.RowKernel[][] eliminateRows = new Box.RowKernel[3][3];
-    private final Box.RowKernel[][] eliminateLastRows = new Box.RowKernel[3][3];
-    private final Box.RowKernel[][] substituteRows = new Box.RowKernel[3][Cell.EQUATIONS];
+    private final Box.RowKernel[] eliminateRows = new Box.RowKernel[3];
+    private final Box.RowKernel[] eliminateLastRows = new Box.RowKernel[3];
+    private final Box.RowKernel[] substituteRows = new Box.RowKernel[3];
 
     /**
      * @param out, in buffers of at least {@link #bufferLength} doubles, shared with the face exchange
@@ -67,20 +64,11 @@ final class LineSolver {
         this.in = in;
         this.requests = backend.requests(2);
         this.plane = new int[maxPlane(extent)];
-        this.pivotInverse = new double[extent[0]];
-        this.lastPivotInverse = new double[extent[0]];
         for (int axis = 0; axis < 3; axis++) {
-            for (int f = 0; f < 3; f++) {
-                int a = axis;
-                int factor = f;
-                eliminateRows[a][f] = (cell, first, last) -> eliminate(cell, a, factor, first, last);
-                eliminateLastRows[a][f] = (cell, first, last) -> eliminateLastTwo(cell, a, factor, first, last);
-            }
-            for (int m = 0; m < Cell.EQUATIONS; m++) {
-                int a = axis;
-                int equation = m;
-                substituteRows[a][m] = (cell, first, last) -> substitute(cell, a, equation, first, last);
-            }
+            int a = axis;
+            eliminateRows[a] = (cell, first, last) -> eliminate(cell, a, first, last);
+            eliminateLastRows[a] = (cell, first, last) -> eliminateLastTwo(cell, a, first, last);
+            substituteRows[a] = (cell, first, last) -> substitute(cell, a, first, last);
         }
     }
 
@@ -151,57 +139,72 @@ final class LineSolver {
     /** Forward elimination of the cell's rows, all three factors. */
     private void eliminate(Cell cell, int axis) {
         int size = cell.size[axis];
-        for (int f = 0; f < 3; f++) {
-            box.interiorOf(cell).along(axis, 0, size - 3).forEachRow(cell, eliminateRows[axis][f]);
-            box.interiorOf(cell).along(axis, size - 2, size - 2).forEachRow(cell, eliminateLastRows[axis][f]);
+        box.interiorOf(cell).along(axis, 0, size - 3).forEachRow(cell, eliminateRows[axis]);
+        box.interiorOf(cell).along(axis, size - 2, size - 2).forEachRow(cell, eliminateLastRows[axis]);
+    }
+
+    /**
+     * Eliminates rows p (first ... last of a row of the box) from rows p + s and p + 2s, the three factors and
+     * their equations side by side (the reference does one factor at a time; they are independent).
+     */
+    private void eliminate(Cell cell, int axis, int first, int last) {
+        int s = cell.stride[axis];
+        int ls = Cell.DIAGONALS * s;
+        double[] lhs = cell.lhs;
+        double[] r1 = cell.rhs[0];
+        double[] r2 = cell.rhs[1];
+        double[] r3 = cell.rhs[2];
+        double[] r4 = cell.rhs[3];
+        double[] r5 = cell.rhs[4];
+        for (int p = first; p <= last; p++) {
+            int q = Cell.DIAGONALS * p;
+            double fac1 = eliminate(lhs, q, ls);
+            eliminate(r1, fac1, lhs, q, ls, p, s);
+            eliminate(r2, fac1, lhs, q, ls, p, s);
+            eliminate(r3, fac1, lhs, q, ls, p, s);
+            fac1 = eliminate(lhs, q + 5, ls);
+            eliminate(r4, fac1, lhs, q + 5, ls, p, s);
+            fac1 = eliminate(lhs, q + 10, ls);
+            eliminate(r5, fac1, lhs, q + 10, ls, p, s);
         }
     }
 
     /**
-     * Eliminates rows p (first ... last of a row of the box) from rows p + s and p + 2s of factor f: the
-     * diagonals first, then each equation of the factor with the same pivots.
+     * Divides row q of a factor's diagonals (q the index of its first) by its pivot and eliminates it from the
+     * rows ls and 2·ls further on; returns 1 / the pivot.
      */
-    private void eliminate(Cell cell, int axis, int f, int first, int last) {
-        int s = cell.stride[axis];
-        int ls = Cell.DIAGONALS * s;
-        double[] lhs = cell.lhs;
-        for (int p = first; p <= last; p++) {
-            int q = Cell.DIAGONALS * p + 5 * f;
-            pivotInverse[p - first] = pivot(lhs, q, q + ls);
-            int q2 = q + 2 * ls;
-            lhs[q2 + L2] = lhs[q2 + L2] - lhs[q2 + L1] * lhs[q + L4];
-            lhs[q2 + L3] = lhs[q2 + L3] - lhs[q2 + L1] * lhs[q + L5];
-        }
-        for (int m : EQUATIONS[f]) {
-            double[] r = cell.rhs[m];
-            for (int p = first; p <= last; p++) {
-                int q = Cell.DIAGONALS * p + 5 * f;
-                pivot(r, pivotInverse[p - first], lhs[q + ls + L2], p, p + s);
-                r[p + 2 * s] = r[p + 2 * s] - lhs[q + 2 * ls + L1] * r[p];
-            }
-        }
+    private static double eliminate(double[] lhs, int q, int ls) {
+        double fac1 = pivot(lhs, q, q + ls);
+        int q2 = q + 2 * ls;
+        lhs[q2 + L2] = lhs[q2 + L2] - lhs[q2 + L1] * lhs[q + L4];
+        lhs[q2 + L3] = lhs[q2 + L3] - lhs[q2 + L1] * lhs[q + L5];
+        return fac1;
+    }
+
+    /** The same for an equation's right-hand side r at point p, with the pivot's inverse {@code fac1}. */
+    private static void eliminate(double[] r, double fac1, double[] lhs, int q, int ls, int p, int s) {
+        pivot(r, fac1, lhs[q + ls + L2], p, p + s);
+        r[p + 2 * s] = r[p + 2 * s] - lhs[q + 2 * ls + L1] * r[p];
     }
 
     /** The last two rows of each line (p at size−2, p + s at size−1), which have no rows below to eliminate. */
-    private void eliminateLastTwo(Cell cell, int axis, int f, int first, int last) {
+    private void eliminateLastTwo(Cell cell, int axis, int first, int last) {
         int s = cell.stride[axis];
         int ls = Cell.DIAGONALS * s;
         double[] lhs = cell.lhs;
         for (int p = first; p <= last; p++) {
-            int q = Cell.DIAGONALS * p + 5 * f;
-            int q1 = q + ls;
-            pivotInverse[p - first] = pivot(lhs, q, q1);
-            double fac2 = 1.0 / lhs[q1 + L3];
-            lhs[q1 + L4] = fac2 * lhs[q1 + L4];
-            lhs[q1 + L5] = fac2 * lhs[q1 + L5];
-            lastPivotInverse[p - first] = fac2;
-        }
-        for (int m : EQUATIONS[f]) {
-            double[] r = cell.rhs[m];
-            for (int p = first; p <= last; p++) {
-                int q = Cell.DIAGONALS * p + 5 * f;
-                pivot(r, pivotInverse[p - first], lhs[q + ls + L2], p, p + s);
-                r[p + s] = lastPivotInverse[p - first] * r[p + s];
+            for (int f = 0; f < 3; f++) {
+                int qf = Cell.DIAGONALS * p + 5 * f;
+                int q1 = qf + ls;
+                double fac1 = pivot(lhs, qf, q1);
+                double fac2 = 1.0 / lhs[q1 + L3];
+                lhs[q1 + L4] = fac2 * lhs[q1 + L4];
+                lhs[q1 + L5] = fac2 * lhs[q1 + L5];
+                for (int m : EQUATIONS[f]) {
+                    double[] r = cell.rhs[m];
+                    pivot(r, fac1, lhs[q1 + L2], p, p + s);
+                    r[p + s] = fac2 * r[p + s];
+                }
             }
         }
     }
@@ -227,20 +230,30 @@ final class LineSolver {
 
     /** Back substitution of rows size−3 down to 0, every equation. */
     private void substitute(Cell cell, int axis) {
-        for (int m = 0; m < Cell.EQUATIONS; m++) {
-            box.interiorOf(cell).along(axis, 0, cell.size[axis] - 3).forEachRowBackwards(cell, substituteRows[axis][m]);
+        box.interiorOf(cell).along(axis, 0, cell.size[axis] - 3).forEachRowBackwards(cell, substituteRows[axis]);
+    }
+
+    private void substitute(Cell cell, int axis, int first, int last) {
+        int s = cell.stride[axis];
+        double[] lhs = cell.lhs;
+        double[] r1 = cell.rhs[0];
+        double[] r2 = cell.rhs[1];
+        double[] r3 = cell.rhs[2];
+        double[] r4 = cell.rhs[3];
+        double[] r5 = cell.rhs[4];
+        for (int p = last; p >= first; p--) {
+            int q = Cell.DIAGONALS * p;
+            substitute(r1, lhs, q, p, s);
+            substitute(r2, lhs, q, p, s);
+            substitute(r3, lhs, q, p, s);
+            substitute(r4, lhs, q + 5, p, s);
+            substitute(r5, lhs, q + 10, p, s);
         }
     }
 
-    private void substitute(Cell cell, int axis, int m, int first, int last) {
-        int s = cell.stride[axis];
-        int n = 5 * factorOf(m);
-        double[] lhs = cell.lhs;
-        double[] r = cell.rhs[m];
-        for (int p = last; p >= first; p--) {
-            int q = Cell.DIAGONALS * p + n;
-            r[p] = r[p] - lhs[q + L4] * r[p + s] - lhs[q + L5] * r[p + 2 * s];
-        }
+    /** r(p) from r(p + s) and r(p + 2s), with the factor's diagonals at q. */
+    private static void substitute(double[] r, double[] lhs, int q, int p, int s) {
+        r[p] = r[p] - lhs[q + L4] * r[p + s] - lhs[q + L5] * r[p + 2 * s];
     }
 
     /** In the last cell of the lines, row size−2 from row size−1, which is solved. */
