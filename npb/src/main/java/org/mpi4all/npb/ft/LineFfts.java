@@ -13,10 +13,8 @@ final class LineFfts {
     private final Stockham stockham;
     private final int block;
     private final int pitch;
-    private final double[] xr;
-    private final double[] xi;
-    private final double[] yr;
-    private final double[] yi;
+    private final double[] x;
+    private final double[] y;
 
     /**
      * @param maxLength the longest line, a power of two
@@ -26,10 +24,8 @@ final class LineFfts {
         this.stockham = new Stockham(maxLength);
         this.block = block;
         this.pitch = block + 2;
-        xr = new double[pitch * maxLength];
-        xi = new double[xr.length];
-        yr = new double[xr.length];
-        yi = new double[xr.length];
+        x = new double[2 * pitch * maxLength];
+        y = new double[x.length];
     }
 
     /** The doubles of scratch space an instance for these arguments allocates. */
@@ -77,21 +73,39 @@ final class LineFfts {
      * Transforms the {@link #block} lines of n points that start at complex index {@code first}: point pos of
      * line lane is at {@code first + pos * pointStride + lane * lineStride}.
      */
-    private void transformBlock(int direction, double[] x, double[] out, int first, int n, int pointStride,
+    private void transformBlock(int direction, double[] in, double[] out, int first, int n, int pointStride,
                                 int lineStride) {
-        for (int pos = 0; pos < n; pos++) {
-            int from = 2 * (first + pos * pointStride);
-            for (int lane = 0; lane < block; lane++) {
-                xr[pos * pitch + lane] = x[from + 2 * lane * lineStride];
-                xi[pos * pitch + lane] = x[from + 2 * lane * lineStride + 1];
+        copyBlock(in, first, n, pointStride, lineStride, true);
+        stockham.transform(direction, n, block, pitch, x, y);
+        copyBlock(out, first, n, pointStride, lineStride, false);
+    }
+
+    /** Copies the block between {@code array} and the scratch block {@code x}, in ({@code in}) or out. */
+    private void copyBlock(double[] array, int first, int n, int pointStride, int lineStride, boolean in) {
+        if (lineStride == 1) {
+            // The lanes of a point are adjacent: one copy per point.
+            for (int pos = 0; pos < n; pos++) {
+                int at = 2 * (first + pos * pointStride);
+                if (in) {
+                    System.arraycopy(array, at, x, 2 * pos * pitch, 2 * block);
+                } else {
+                    System.arraycopy(x, 2 * pos * pitch, array, at, 2 * block);
+                }
             }
+            return;
         }
-        stockham.transform(direction, n, block, pitch, xr, xi, yr, yi);
-        for (int pos = 0; pos < n; pos++) {
-            int to = 2 * (first + pos * pointStride);
-            for (int lane = 0; lane < block; lane++) {
-                out[to + 2 * lane * lineStride] = xr[pos * pitch + lane];
-                out[to + 2 * lane * lineStride + 1] = xi[pos * pitch + lane];
+        for (int lane = 0; lane < block; lane++) {
+            int line = 2 * (first + lane * lineStride);
+            for (int pos = 0; pos < n; pos++) {
+                int at = line + 2 * pos * pointStride;
+                int scratch = 2 * (pos * pitch + lane);
+                if (in) {
+                    x[scratch] = array[at];
+                    x[scratch + 1] = array[at + 1];
+                } else {
+                    array[at] = x[scratch];
+                    array[at + 1] = x[scratch + 1];
+                }
             }
         }
     }

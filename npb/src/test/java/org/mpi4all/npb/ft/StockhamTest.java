@@ -15,13 +15,13 @@ class StockhamTest {
     private static final int PITCH = 5;
 
     /** Lane {@code lane} of a block of n points, transformed by the definition: Σ x_j e^{±2πi·jk/n}. */
-    private static double[][] dft(int direction, int n, double[] xr, double[] xi, int lane) {
+    private static double[][] dft(int direction, int n, double[] x, int lane) {
         double[][] result = new double[2][n];
         for (int k = 0; k < n; k++) {
             for (int j = 0; j < n; j++) {
                 double angle = direction * 2 * Math.PI * ((long) j * k % n) / n;
-                double re = xr[j * PITCH + lane];
-                double im = xi[j * PITCH + lane];
+                double re = x[2 * (j * PITCH + lane)];
+                double im = x[2 * (j * PITCH + lane) + 1];
                 result[0][k] += re * Math.cos(angle) - im * Math.sin(angle);
                 result[1][k] += re * Math.sin(angle) + im * Math.cos(angle);
             }
@@ -35,33 +35,33 @@ class StockhamTest {
         Stockham stockham = new Stockham(128);
         SplittableRandom random = new SplittableRandom(n);
         for (int direction : new int[] {1, -1}) {
-            double[] xr = random.doubles(PITCH * n, -1, 1).toArray();
-            double[] xi = random.doubles(PITCH * n, -1, 1).toArray();
+            double[] x = random.doubles(2 * PITCH * n, -1, 1).toArray();
             double[][][] expected = new double[LANES][][];
             for (int lane = 0; lane < LANES; lane++) {
-                expected[lane] = dft(direction, n, xr, xi, lane);
+                expected[lane] = dft(direction, n, x, lane);
             }
-            double[] padding = {xr[LANES], xi[PITCH * n - 1]};
-            stockham.transform(direction, n, LANES, PITCH, xr, xi, new double[PITCH * n], new double[PITCH * n]);
+            double[] padding = {x[2 * LANES], x[2 * PITCH * n - 1]};
+            stockham.transform(direction, n, LANES, PITCH, x, new double[2 * PITCH * n]);
             for (int lane = 0; lane < LANES; lane++) {
                 for (int k = 0; k < n; k++) {
-                    assertThat(xr[k * PITCH + lane]).as("re, lane %d, k %d", lane, k)
+                    assertThat(x[2 * (k * PITCH + lane)]).as("re, lane %d, k %d", lane, k)
                             .isCloseTo(expected[lane][0][k], within(1e-12 * n));
-                    assertThat(xi[k * PITCH + lane]).as("im, lane %d, k %d", lane, k)
+                    assertThat(x[2 * (k * PITCH + lane) + 1]).as("im, lane %d, k %d", lane, k)
                             .isCloseTo(expected[lane][1][k], within(1e-12 * n));
                 }
             }
-            assertThat(new double[] {xr[LANES], xi[PITCH * n - 1]}).as("lanes beyond the block").containsExactly(padding);
+            assertThat(new double[] {x[2 * LANES], x[2 * PITCH * n - 1]}).as("lanes beyond the block")
+                    .containsExactly(padding);
         }
     }
 
     @Test
     void lengthsOtherThanPowersOfTwoUpToTheTableAreRejected() {
         Stockham stockham = new Stockham(16);
-        double[] scratch = new double[PITCH * 32];
-        assertThatThrownBy(() -> stockham.transform(1, 12, LANES, PITCH, scratch, scratch, scratch, scratch))
+        double[] scratch = new double[2 * PITCH * 32];
+        assertThatThrownBy(() -> stockham.transform(1, 12, LANES, PITCH, scratch, scratch))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> stockham.transform(1, 32, LANES, PITCH, scratch, scratch, scratch, scratch))
+        assertThatThrownBy(() -> stockham.transform(1, 32, LANES, PITCH, scratch, scratch))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new Stockham(24)).isInstanceOf(IllegalArgumentException.class);
     }
