@@ -92,23 +92,4 @@ final class Decomposition {
         int coordinate = d == 0 ? 0 : d == 1 ? me1 : me2;
         return coordinate * dims[stage][d];
     }
-
-    /** The first grid index along {@code axis} that this process holds in {@code stage}. */
-    int firstAlong(int stage, int axis) {
-        return first(stage, dimensionOf(stage, axis));
-    }
-
-    /** How many grid points along {@code axis} this process holds in {@code stage}. */
-    int countAlong(int stage, int axis) {
-        return dims[stage][dimensionOf(stage, axis)];
-    }
-
-    private int dimensionOf(int stage, int axis) {
-        for (int d = 0; d < 3; d++) {
-            if (axes[stage][d] == axis) {
-                return d;
-            }
-        }
-        throw new IllegalArgumentException("no grid axis " + axis);
-    }
 }

@@ -23,7 +23,6 @@ final class Constants {
     final double c1c2 = c1 * c2;
     final double c1c5 = c1 * c5;
     final double c3c4 = c3 * c4;
-    final double c1345 = c1c5 * c3c4;
     final double conz1 = 1.0 - c1c5;
     final double c2iv = 2.5;
     final double con43 = 4.0 / 3.0;
@@ -63,8 +62,6 @@ final class Constants {
     final double dymax = Math.max(dy2, dy4);
     final double dzmax = Math.max(dz2, dz3);
     final double dssp = 0.25 * Math.max(dx1, Math.max(dy1, dz1));
-    final double c4dssp = 4.0 * dssp;
-    final double c5dssp = 5.0 * dssp;
 
     final double dttx1;
     final double dttx2;

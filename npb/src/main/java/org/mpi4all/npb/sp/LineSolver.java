@@ -30,7 +30,7 @@ final class LineSolver {
     /** The equations each factor's diagonals (5·f ... 5·f+4) solve. */
     private static final int[][] EQUATIONS = {{0, 1, 2}, {3}, {4}};
     /** Doubles per line of the forward message: per factor, two rows of diagonals 3 and 4 and the equations. */
-    static final int FORWARD_PER_LINE = 2 * (2 + 3) + 2 * (2 + 1) + 2 * (2 + 1);
+    private static final int FORWARD_PER_LINE = 2 * (2 + 3) + 2 * (2 + 1) + 2 * (2 + 1);
     /** Doubles per line of the backward message: the first two solved rows of every equation. */
     private static final int BACKWARD_PER_LINE = 2 * Cell.EQUATIONS;
 

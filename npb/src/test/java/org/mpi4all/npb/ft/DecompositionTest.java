@@ -22,12 +22,11 @@ class DecompositionTest {
     void oneDimensionalStagesSplitZThenY() {
         Decomposition d = new Decomposition(256, 128, 64, new ProcessGrid(1, 4), 3);
         assertThat(new int[] {d.dim(0, 0), d.dim(0, 1), d.dim(0, 2)}).containsExactly(256, 128, 16);
-        assertThat(d.firstAlong(0, Decomposition.Z)).isEqualTo(48);
+        assertThat(d.first(0, 2)).as("z").isEqualTo(48);
         assertThat(new int[] {d.dim(2, 0), d.dim(2, 1), d.dim(2, 2)}).containsExactly(64, 256, 32);
         assertThat(new int[] {d.axis(2, 0), d.axis(2, 1), d.axis(2, 2)})
                 .containsExactly(Decomposition.Z, Decomposition.X, Decomposition.Y);
-        assertThat(d.firstAlong(2, Decomposition.Y)).isEqualTo(96);
-        assertThat(d.countAlong(2, Decomposition.Y)).isEqualTo(32);
+        assertThat(d.first(2, 2)).as("y").isEqualTo(96);
     }
 
     @Test
@@ -36,13 +35,13 @@ class DecompositionTest {
         Decomposition d = new Decomposition(64, 32, 16, new ProcessGrid(2, 4), 5);
         assertThat(d.me1()).isEqualTo(1);
         assertThat(d.me2()).isEqualTo(1);
-        assertThat(d.firstAlong(0, Decomposition.Y)).isEqualTo(16);
-        assertThat(d.firstAlong(0, Decomposition.Z)).isEqualTo(4);
+        assertThat(d.first(0, 1)).as("y").isEqualTo(16);
+        assertThat(d.first(0, 2)).as("z").isEqualTo(4);
         assertThat(new int[] {d.axis(1, 0), d.axis(1, 1), d.axis(1, 2)})
                 .containsExactly(Decomposition.Y, Decomposition.X, Decomposition.Z);
-        assertThat(d.firstAlong(1, Decomposition.X)).isEqualTo(32);
-        assertThat(d.firstAlong(2, Decomposition.X)).isEqualTo(32);
-        assertThat(d.firstAlong(2, Decomposition.Y)).isEqualTo(8);
+        assertThat(d.first(1, 1)).as("x in stage 1").isEqualTo(32);
+        assertThat(d.first(2, 1)).as("x in stage 2").isEqualTo(32);
+        assertThat(d.first(2, 2)).as("y in stage 2").isEqualTo(8);
         assertThat(d.localPoints()).isEqualTo(64 * 32 * 16 / 8);
     }
 
