@@ -9,7 +9,6 @@ import org.mpi4all.npb.comm.MessageBuffer;
  * ({@code SP/adi.f}): copy_faces and compute_rhs, txinvr, the x, y and z solves, add.
  */
 final class Adi {
-    private final int[] gridPoints;
     private final Partition partition;
     private final Cell[] cells;
     private final Initialization initialization;
@@ -29,7 +28,7 @@ final class Adi {
      */
     Adi(SpParameters parameters, Comm world, Backend backend) {
         int n = parameters.gridPoints();
-        gridPoints = new int[] {n, n, n};
+        int[] gridPoints = {n, n, n};
         partition = new Partition(world.size(), world.rank(), gridPoints);
         int[] extent = extent(n, partition.cellsPerAxis());
         cells = new Cell[partition.cellsPerAxis()];

@@ -83,6 +83,11 @@ final class LineSolver {
 
     /** Solves along {@code axis} and applies the block-diagonal product that follows; collective. */
     void solve(int axis) {
+        forwardElimination(axis);
+        backSubstitution(axis);
+    }
+
+    private void forwardElimination(int axis) {
         int last = partition.cellsPerAxis() - 1;
         for (int stage = 0; stage <= last; stage++) {
             Cell cell = cells[partition.slice(axis, stage)];
@@ -90,6 +95,7 @@ final class LineSolver {
             if (stage > 0) {
                 comm.irecv(in, 0, FORWARD_PER_LINE * lines, partition.predecessor(axis), TAG, requests, RECEIVE);
                 leftHandSide.build(cell, axis);
+                // Completes this receive and the previous stage's send, whose buffer is reused below.
                 requests.waitAll();
                 applyPredecessorRows(cell, axis, lines);
             } else {
@@ -101,6 +107,10 @@ final class LineSolver {
                 comm.isend(out, 0, FORWARD_PER_LINE * lines, partition.successor(axis), TAG, requests, SEND);
             }
         }
+    }
+
+    private void backSubstitution(int axis) {
+        int last = partition.cellsPerAxis() - 1;
         for (int stage = last; stage >= 0; stage--) {
             Cell cell = cells[partition.slice(axis, stage)];
             int lines = plane(cell, axis, cell.size[axis] - 1);
