@@ -136,16 +136,17 @@ final class FaceExchange {
 
     /** Copies the box of {@code u} to the buffer from {@code position} (or back); returns the next position. */
     private int copy(double[] u, Cell cell, MessageBuffer buffer, int position, boolean toBuffer) {
-        int rowLength = box.hi[0] - box.lo[0] + 1;
+        // Element by element: rows across an x face are two points long, too short for a bulk copy to pay.
         for (int k = box.lo[2]; k <= box.hi[2]; k++) {
             for (int j = box.lo[1]; j <= box.hi[1]; j++) {
-                int row = cell.index(box.lo[0], j, k);
-                if (toBuffer) {
-                    buffer.copyFrom(u, row, position, rowLength);
-                } else {
-                    buffer.copyTo(position, u, row, rowLength);
+                int row = cell.index(0, j, k);
+                for (int i = box.lo[0]; i <= box.hi[0]; i++) {
+                    if (toBuffer) {
+                        buffer.set(position++, u[row + i]);
+                    } else {
+                        u[row + i] = buffer.get(position++);
+                    }
                 }
-                position += rowLength;
             }
         }
         return position;
