@@ -9,7 +9,12 @@ final class BlockDiagonal {
     private final Constants c;
     private final Box box = new Box();
     private final Box.RowKernel txinvr = this::txinvr;
-    private final Box.RowKernel[] afterSolve = {this::ninvr, this::pinvr, this::tzetar};
+    /** ninvr and pinvr swap a pair of equations and mix a third into the last two: (third, pair). */
+    private final Box.RowKernel[] afterSolve = {
+        (cell, first, last) -> swapAndMix(cell, 2, 0, 1, first, last),
+        (cell, first, last) -> swapAndMix(cell, 0, 1, 2, first, last),
+        this::tzetar,
+    };
 
     BlockDiagonal(Constants constants) {
         this.c = constants;
@@ -54,39 +59,23 @@ final class BlockDiagonal {
         }
     }
 
-    private void ninvr(Cell cell, int first, int last) {
-        double[] r1 = cell.rhs[0];
-        double[] r2 = cell.rhs[1];
-        double[] r3 = cell.rhs[2];
+    /**
+     * ninvr (third = 2, pair 0, 1) and pinvr (third = 0, pair 1, 2): (x, y) ← (−y, x) for the pair;
+     * third ← bt·(r4 − r5); r4, r5 ← ∓bt·third + (r4 + r5)/2.
+     */
+    private void swapAndMix(Cell cell, int third, int x, int y, int first, int last) {
+        double[] rt = cell.rhs[third];
+        double[] rx = cell.rhs[x];
+        double[] ry = cell.rhs[y];
         double[] r4 = cell.rhs[3];
         double[] r5 = cell.rhs[4];
         for (int p = first; p <= last; p++) {
-            double rr1 = r1[p];
-            double rr2 = r2[p];
-            double t1 = c.bt * r3[p];
+            double rrx = rx[p];
+            double t1 = c.bt * rt[p];
             double t2 = 0.5 * (r4[p] + r5[p]);
-            r1[p] = -rr2;
-            r2[p] = rr1;
-            r3[p] = c.bt * (r4[p] - r5[p]);
-            r4[p] = -t1 + t2;
-            r5[p] = t1 + t2;
-        }
-    }
-
-    private void pinvr(Cell cell, int first, int last) {
-        double[] r1 = cell.rhs[0];
-        double[] r2 = cell.rhs[1];
-        double[] r3 = cell.rhs[2];
-        double[] r4 = cell.rhs[3];
-        double[] r5 = cell.rhs[4];
-        for (int p = first; p <= last; p++) {
-            double rr2 = r2[p];
-            double rr3 = r3[p];
-            double t1 = c.bt * r1[p];
-            double t2 = 0.5 * (r4[p] + r5[p]);
-            r1[p] = c.bt * (r4[p] - r5[p]);
-            r2[p] = -rr3;
-            r3[p] = rr2;
+            rx[p] = -ry[p];
+            ry[p] = rrx;
+            rt[p] = c.bt * (r4[p] - r5[p]);
             r4[p] = -t1 + t2;
             r5[p] = t1 + t2;
         }
