@@ -41,8 +41,8 @@ class BytecodeSizeTest {
                 .anyMatch(m -> m.contains("sp/RightHandSide.class densityAndEnergyFluxes"))
                 .anyMatch(m -> m.contains("ft/Stockham.class butterflies"));
         assertThat(sizes).extracting(MethodSize::codeLength).anyMatch(length -> length > 300);
-        assertThat(sizes).allSatisfy(size -> assertThat(size.codeLength()).as(size.method())
-                .isLessThan(HUGE_METHOD_LIMIT));
+        assertThat(sizes).filteredOn(size -> size.codeLength() >= HUGE_METHOD_LIMIT)
+                .as("methods HotSpot will not compile").isEmpty();
     }
 
     /** The code length of every method with code in a class file (JVM specification, chapter 4). */
