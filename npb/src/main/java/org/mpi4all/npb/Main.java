@@ -91,6 +91,10 @@ public final class Main {
                 throw new UsageException(benchmark.name() + " needs " + benchmark.processRule().description()
                         + ", not " + world.size());
             }
+            if (world.size() > benchmark.maxProcesses(options.npbClass())) {
+                throw new UsageException(benchmark.name() + " class " + options.npbClass() + " runs on at most "
+                        + benchmark.maxProcesses(options.npbClass()) + " processes, not " + world.size());
+            }
         } catch (UsageException e) {
             if (root) {
                 err.println("npb: " + e.getMessage());
