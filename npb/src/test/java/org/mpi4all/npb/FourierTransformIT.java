@@ -9,22 +9,12 @@ import org.mpi4all.npb.ft.FtOnGrid;
 
 /** FT class S verifies on several ranks of MPJ Express, in each of the reference's layouts. */
 class FourierTransformIT {
-    /** The official class S checksums (NPB 3.4 ft.f, verify), real and imaginary part per time step. */
-    private static final Object[] CLASS_S = {
-        "sum1.re", 5.546087004964e+02, "sum1.im", 4.845363331978e+02,
-        "sum2.re", 5.546385409189e+02, "sum2.im", 4.865304269511e+02,
-        "sum3.re", 5.546148406171e+02, "sum3.im", 4.883910722336e+02,
-        "sum4.re", 5.545423607415e+02, "sum4.im", 4.901273169046e+02,
-        "sum5.re", 5.544255039624e+02, "sum5.im", 4.917475857993e+02,
-        "sum6.re", 5.542683411902e+02, "sum6.im", 4.932597244941e+02,
-    };
-
     @Test
     void classSVerifiesOnTwoRanksInTheOneDimensionalLayout() {
         MpjRun.Result run = MpjRun.create().npb(2, "FT", "S", "--backend", "mpj", "--quiet");
         assertThat(run.exitCode()).as(run.describe()).isZero();
         NpbOutput output = new NpbOutput(run.stdout());
-        output.assertVerified(1e-12, CLASS_S);
+        OfficialClassS.of("FT").assertVerifiedIn(output);
         assertThat(output.field("Total processes")).contains("2");
         assertThat(output.field("Size")).contains("64x  64x  64");
         assertThat(run.stdout()).contains(" Layout type         :             1D");
@@ -36,7 +26,7 @@ class FourierTransformIT {
     void classSVerifiesInTheTwoDimensionalLayout(int np1, int np2) {
         MpjRun.Result run = MpjRun.create().main(np1 * np2, FtOnGrid.class, "S", Integer.toString(np1));
         assertThat(run.exitCode()).as(run.describe()).isZero();
-        new NpbOutput(run.stdout()).assertVerified(1e-12, CLASS_S);
+        OfficialClassS.of("FT").assertVerifiedIn(new NpbOutput(run.stdout()));
         assertThat(run.stdout()).contains(String.format(" Processor array     :      %4dx%4d", np1, np2))
                 .contains(" Layout type         :             2D");
     }

@@ -8,22 +8,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** SP class S verifies on one process and on the multi-partition of four (two cells per axis) on MPJ Express. */
 class ScalarPentadiagonalIT {
-    /** The official class S norms (NPB 3.4 SP/verify.f): residual, error, and the time step. */
-    private static final Object[] CLASS_S = {
-        "xcr1", 2.7470315451339479e-02, "xcr2", 1.0360746705285417e-02, "xcr3", 1.6235745065095532e-02,
-        "xcr4", 1.5840557224455615e-02, "xcr5", 3.4849040609362460e-02,
-        "xce1", 2.7289258557377227e-05, "xce2", 1.0364446640837285e-05, "xce3", 1.6154798287166471e-05,
-        "xce4", 1.5750704994480102e-05, "xce5", 3.4177666183390531e-05,
-        "dt", 1.5e-2,
-    };
-
     @ParameterizedTest(name = "SP S on {0} ranks")
     @ValueSource(ints = {1, 4})
     void classSVerifies(int ranks) {
         MpjRun.Result run = MpjRun.create().npb(ranks, "SP", "S", "--backend", "mpj", "--quiet");
         assertThat(run.exitCode()).as(run.describe()).isZero();
         NpbOutput output = new NpbOutput(run.stdout());
-        output.assertVerified(1e-8, CLASS_S);
+        OfficialClassS.of("SP").assertVerifiedIn(output);
         assertThat(output.field("Total processes")).contains(Integer.toString(ranks));
         assertThat(output.field("Iterations")).contains("100");
         assertThat(run.stderr()).as("--quiet leaves standard error empty").isEmpty();
