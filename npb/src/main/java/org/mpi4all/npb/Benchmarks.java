@@ -5,7 +5,9 @@ import java.util.Locale;
 import java.util.Map;
 import org.mpi4all.npb.cg.ConjugateGradient;
 import org.mpi4all.npb.ep.EmbarrassinglyParallel;
+import org.mpi4all.npb.ft.FourierTransform;
 import org.mpi4all.npb.mg.MultiGrid;
+import org.mpi4all.npb.sp.ScalarPentadiagonal;
 
 /** The benchmarks the launcher knows. */
 public final class Benchmarks {
@@ -16,7 +18,9 @@ public final class Benchmarks {
     private static final Map<String, Benchmark> IMPLEMENTED = Map.of(
             "CG", new ConjugateGradient(),
             "EP", new EmbarrassinglyParallel(),
-            "MG", new MultiGrid());
+            "FT", new FourierTransform(),
+            "MG", new MultiGrid(),
+            "SP", new ScalarPentadiagonal());
 
     private Benchmarks() {}
 

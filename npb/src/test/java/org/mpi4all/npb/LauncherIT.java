@@ -83,7 +83,7 @@ class LauncherIT {
     @Test
     void unknownBackendBeforeAnyBackendRuns() {
         assertRefused(MpjRun.create().npb(1, "EP", "S", "--backend", "nosuch"), Main.USAGE,
-                "npb: unknown backend 'nosuch' (choose one of mpj)");
+                "npb: unknown backend 'nosuch' (choose one of mpj, or give a backend's class name)");
     }
 
     @Test
@@ -95,12 +95,23 @@ class LauncherIT {
 
     @Test
     void withoutALauncherNoBackendCanRun() throws IOException, InterruptedException {
+        assertThat(runWithoutLauncher("EP", "S")).isEqualTo("npb: no backend can run here: MPJ Express is not on"
+                + " the class path (launch with scripts/mpj-express run -np N -jar npb.jar ...)\n");
+    }
+
+    @Test
+    void withoutALauncherAMistypedCommandLineIsReportedFirst() throws IOException, InterruptedException {
+        assertThat(runWithoutLauncher("EP", "Q")).isEqualTo("npb: unknown class 'Q' (choose one of S, W, A, B, C, D, E)\n");
+    }
+
+    /** Runs npb.jar in a plain JVM, expecting the usage status; returns what it printed. */
+    private static String runWithoutLauncher(String... args) throws IOException, InterruptedException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process process = new ProcessBuilder(List.of(java.toString(), "-jar", System.getProperty("npb.jar"), "EP", "S"))
-                .redirectErrorStream(true).start();
+        List<String> command = new java.util.ArrayList<>(List.of(java.toString(), "-jar", System.getProperty("npb.jar")));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes());
-        assertThat(process.waitFor()).isEqualTo(Main.USAGE);
-        assertThat(output).isEqualTo("npb: no backend can run here: MPJ Express is not on the class path"
-                + " (launch with scripts/mpj-express run -np N -jar npb.jar ...)\n");
+        assertThat(process.waitFor()).as(output).isEqualTo(Main.USAGE);
+        return output;
     }
 }
