@@ -73,7 +73,9 @@ final class FunctionEmitter {
                     .endControlFlow()
                     .beginControlFlow("if ($L != 0)", code)
                     .addStatement("throw $T.error($S, $L)", mpi, function.name(), code)
-                    .endControlFlow();
+                    .endControlFlow()
+                    // A Java callback MPI ran (a reduction) may have failed although MPI succeeded.
+                    .addStatement("$T.rethrowIfPending()", RuntimeTypes.UPCALLS);
             CodeBlock after = afterSuccess.code(function, names);
             if (!after.isEmpty()) {
                 method.addCode(after);

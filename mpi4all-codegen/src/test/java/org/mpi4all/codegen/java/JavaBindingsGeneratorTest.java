@@ -28,7 +28,18 @@ class JavaBindingsGeneratorTest {
         assertThat(mpi).contains("public static void MPI_Send(MemorySegment buf, int count, MPI_Datatype datatype,"
                 + " int dest, int tag, MPI_Comm comm) { int result; try { result = (int) MPI_Send.HANDLE.invokeExact(buf,"
                 + " count, (int) datatype.value(), dest, tag, (int) comm.value()); } catch (Throwable t) {"
-                + " throw MpiErrors.rethrow(t); } if (result != 0) { throw Mpi.error(\"MPI_Send\", result); } }");
+                + " throw MpiErrors.rethrow(t); } if (result != 0) { throw Mpi.error(\"MPI_Send\", result); }"
+                + " Upcalls.rethrowIfPending(); }");
+    }
+
+    @Test
+    void aFunctionThatSucceededStillThrowsWhatAJavaCallbackItRanThrew() {
+        // A reduction callback returns void: MPI cannot tell that it failed, so the binding must.
+        String mpi = sources(Fixtures.intHandles()).get("Mpi");
+
+        assertThat(body(mpi, "MPI_Send")).contains("Upcalls.rethrowIfPending();");
+        assertThat(body(mpi, "MPI_Init")).contains("Upcalls.rethrowIfPending();");
+        assertThat(body(mpi, "MPI_Wtime")).doesNotContain("Upcalls");
     }
 
     @Test
@@ -136,7 +147,8 @@ class JavaBindingsGeneratorTest {
     }
 
     private static String body(String source, String method) {
-        Matcher m = Pattern.compile("public static \\w+ " + method + "\\(.*?} }", Pattern.DOTALL).matcher(source);
+        // From the signature to the javadoc of the next member (or the end of the class).
+        Matcher m = Pattern.compile("public static \\w+ " + method + "\\(.*?(?=/\\*\\*|$)", Pattern.DOTALL).matcher(source);
         assertThat(m.find()).as("method " + method).isTrue();
         return m.group();
     }
