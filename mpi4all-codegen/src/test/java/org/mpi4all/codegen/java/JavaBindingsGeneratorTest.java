@@ -114,6 +114,16 @@ class JavaBindingsGeneratorTest {
     }
 
     @Test
+    void criticalReductionsRefuseUserDefinedOperationsWhichWouldCallBackIntoJava() {
+        Map<String, String> sources = sources(Fixtures.intHandles());
+
+        assertThat(body(sources.get("MpiCritical"), "MPI_Allreduce"))
+                .contains("{ Mpi.requirePredefinedOperation(op, \"MPI_Allreduce\"); int result;");
+        assertThat(body(sources.get("Mpi"), "MPI_Allreduce")).doesNotContain("requirePredefinedOperation");
+        assertThat(sources.get("Mpi")).contains("private static final long[] PREDEFINED_OPERATIONS = {MPI_SUM.value()};");
+    }
+
+    @Test
     void statusAccessorsUseTheMeasuredOffsets() {
         String mpich = sources(Fixtures.intHandles()).get("MPI_Status");
         String openmpi = sources(Fixtures.pointerHandles()).get("MPI_Status");
