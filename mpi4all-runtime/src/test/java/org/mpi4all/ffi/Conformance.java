@@ -25,11 +25,24 @@ final class Conformance {
     private Conformance() {}
 
     static Stream<DynamicTest> run(Class<?> program, int ranks, String... args) {
-        List<String> line = new ArrayList<>();
+        return tests(launch(List.of(), program, ranks, args), program);
+    }
+
+    /**
+     * Runs {@code program}'s checks on {@code ranks} ranks, each rank's command line starting with {@code prefix}
+     * (such as {@code env -u NAME}) before {@code java}.
+     */
+    static MpiRunResult launch(List<String> prefix, Class<?> program, int ranks, String... args) {
+        List<String> line = new ArrayList<>(prefix);
+        line.addAll(MpiRun.javaCommand());
+        line.add(RankProgram.class.getName());
         line.add(program.getName());
         line.addAll(List.of(args));
-        MpiRunResult result = MpiRun.java(RankProgram.class, line.toArray(String[]::new))
-                .ranks(ranks).timeout(TIMEOUT).run();
+        return MpiRun.command(line).ranks(ranks).timeout(TIMEOUT).run();
+    }
+
+    /** One test per check of {@code program}, passing when every rank of {@code result} reported it ok. */
+    static Stream<DynamicTest> tests(MpiRunResult result, Class<?> program) {
         List<DynamicTest> tests = new ArrayList<>();
         for (Method check : RankProgram.checks(program)) {
             tests.add(DynamicTest.dynamicTest(sentence(check.getName()), () -> assertReported(result, check.getName())));
