@@ -82,7 +82,9 @@ final class Fixtures {
                 constant("MPI_ERR_RANK", "int", ConstantKind.INTEGER, "6", 6L),
                 constant("MPI_ERR_LASTCODE", "int", ConstantKind.INTEGER, "0x3fffffff", 0x3fffffffL),
                 constant("MPI_IN_PLACE", "void *", ConstantKind.POINTER, "((void *) -1)", -1L),
-                constant("MPI_DISPLACEMENT_CURRENT", "MPI_Aint", ConstantKind.INTEGER, "(-54278278)", -54278278L),
+                constant("MPI_DISPLACEMENT_CURRENT", "MPI_Aint", ConstantKind.INTEGER, "((MPI_Aint)-54278278)", -54278278L),
+                // an MPI_Aint constant of no standard int type: stays long
+                constant("MPIX_AINT_CONSTANT", "MPI_Aint", ConstantKind.INTEGER, "((MPI_Aint)-1)", -1L),
                 new ConstantInfo("MPI_THREAD_MULTIPLE", "int", ConstantKind.INTEGER, ConstantInfo.Origin.ENUM,
                         null, 3L, null, null));
         return new Blueprint(Blueprint.SCHEMA_VERSION,
