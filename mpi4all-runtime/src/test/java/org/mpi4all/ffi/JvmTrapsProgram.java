@@ -1,6 +1,7 @@
 package org.mpi4all.ffi;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -20,9 +21,12 @@ import org.mpi4all.ffi.RankProgram.Check;
  * MPI, among others) installs its own {@code SIGSEGV} handler unless {@code UCX_ERROR_SIGNALS} is empty, and would
  * kill the process instead; the runtime empties it when the environment does not set it. Each rank reports what
  * the environment said at start ({@code ucx_error_signals_at_start}), what the native environment holds now,
- * whether UCX is loaded, and how many NullPointerExceptions it caught.
+ * which library's function handles {@code SIGSEGV} after {@code MPI_Init} ({@code sigsegv_handler}: the JVM's, or
+ * UCX's {@code libucs}), and how many NullPointerExceptions it caught.
  */
 final class JvmTrapsProgram {
+    private static final int SIGSEGV = 11;
+
     private JvmTrapsProgram() {}
 
     static final class Box {
@@ -61,11 +65,25 @@ final class JvmTrapsProgram {
         }
     }
 
-    private static boolean ucxLoaded() {
-        try {
-            return Files.readString(Path.of("/proc/self/maps")).contains("libucs");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+    /** The shared object whose function handles {@code SIGSEGV} now ({@code sigaction}, then {@code dladdr}). */
+    private static String sigsegvHandlerLibrary() {
+        Linker linker = Linker.nativeLinker();
+        MethodHandle sigaction = linker.downcallHandle(linker.defaultLookup().find("sigaction").orElseThrow(),
+                FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, ADDRESS));
+        MethodHandle dladdr = linker.downcallHandle(linker.defaultLookup().find("dladdr").orElseThrow(),
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment action = arena.allocate(256);   // struct sigaction: the handler comes first
+            MemorySegment info = arena.allocate(64);      // Dl_info: the file name comes first
+            int rc = (int) sigaction.invokeExact(SIGSEGV, MemorySegment.NULL, action);
+            MemorySegment handler = action.get(ADDRESS, 0);
+            if (rc != 0 || handler.address() <= 1) {
+                return "<none>";
+            }
+            int found = (int) dladdr.invokeExact(handler, info);
+            return found == 0 ? "<unknown>" : info.get(ADDRESS, 0).reinterpret(4096).getString(0);
+        } catch (Throwable t) {
+            throw new AssertionError(t);
         }
     }
 
@@ -73,7 +91,7 @@ final class JvmTrapsProgram {
     static void nullPointerExceptionsInHotCompiledCodeSurviveMpiInit(Rank r) {
         System.out.println("ucx_error_signals_at_start=" + startEnvironment("UCX_ERROR_SIGNALS"));
         System.out.println("ucx_error_signals_now=" + nativeEnvironment("UCX_ERROR_SIGNALS"));
-        System.out.println("ucx_loaded=" + ucxLoaded());
+        System.out.println("sigsegv_handler=" + sigsegvHandlerLibrary());
         System.out.flush();
         Box box = new Box();
         long sum = 0;
