@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.SymbolLookup;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
@@ -140,6 +142,9 @@ class CoverageTest {
         String header = preprocessedHeader(directory);
         Map<String, Method> methods = methods();
         String implementation = TestMpi.implementation().name() + " " + TestMpi.implementation().version();
+        Path library = TestMpi.implementation().library();
+        Arena arena = Arena.ofAuto();
+        SymbolLookup exports = SymbolLookup.libraryLookup(library, arena);
         List<StandardFunction> standard = standardFunctions();
         assertThat(standard).as("MPI 4.1: 503 procedures and 159 large-count variants").hasSize(662);
         List<String> declared = new ArrayList<>();
@@ -152,6 +157,11 @@ class CoverageTest {
             tests.add(dynamicTest(function.name(), () -> {
                 Assumptions.assumeTrue(inHeader, implementation + "'s mpi.h does not declare " + function.name());
                 Optional<Method> method = Optional.ofNullable(methods.get(function.name()));
+                // Debian's MPICH 4.0.2 declares the MPI_Status_*f08* conversions but its library lacks them.
+                Assumptions.assumeTrue(method.isPresent() || exports.find(function.name()).isPresent(),
+                        implementation + "'s mpi.h declares " + function.name() + " but " + library + " does not export it"
+                                + BLUEPRINT.skipped().stream().filter(k -> k.name().equals(function.name()))
+                                        .map(k -> " (the probe: " + k.reason() + ")").findFirst().orElse(""));
                 assertThat(method).as("Mpi.%s", function.name()).isPresent();
                 assertThat(method.get().getParameterCount()).as("parameters of %s", function.name())
                         .isEqualTo(function.parameters());

@@ -199,53 +199,43 @@ final class Rank {
         return handleOut(MPI_File.LAYOUT, MPI_File::read, call);
     }
 
-    /** A handle in native memory, for the functions that take {@code MPI_Comm *} and update it (free, ...). */
-    MemorySegment commCell(MPI_Comm comm) {
-        MemorySegment cell = MPI_Comm.allocate(arena);
-        MPI_Comm.write(cell, 0, comm);
+    private interface HandleWriter<H> {
+        void write(MemorySegment memory, long index, H handle);
+    }
+
+    /** {@code handle} in native memory, for the functions that take a pointer to one and update it (free ...). */
+    private <H> MemorySegment cell(ValueLayout layout, HandleWriter<H> write, H handle) {
+        MemorySegment cell = arena.allocate(layout);
+        write.write(cell, 0, handle);
         return cell;
+    }
+
+    MemorySegment commCell(MPI_Comm comm) {
+        return cell(MPI_Comm.LAYOUT, MPI_Comm::write, comm);
     }
 
     MemorySegment groupCell(MPI_Group group) {
-        MemorySegment cell = MPI_Group.allocate(arena);
-        MPI_Group.write(cell, 0, group);
-        return cell;
+        return cell(MPI_Group.LAYOUT, MPI_Group::write, group);
     }
 
     MemorySegment datatypeCell(MPI_Datatype type) {
-        MemorySegment cell = MPI_Datatype.allocate(arena);
-        MPI_Datatype.write(cell, 0, type);
-        return cell;
+        return cell(MPI_Datatype.LAYOUT, MPI_Datatype::write, type);
     }
 
     MemorySegment requestCell(MPI_Request request) {
-        MemorySegment cell = MPI_Request.allocate(arena);
-        MPI_Request.write(cell, 0, request);
-        return cell;
+        return cell(MPI_Request.LAYOUT, MPI_Request::write, request);
     }
 
     MemorySegment opCell(MPI_Op op) {
-        MemorySegment cell = MPI_Op.allocate(arena);
-        MPI_Op.write(cell, 0, op);
-        return cell;
+        return cell(MPI_Op.LAYOUT, MPI_Op::write, op);
     }
 
     MemorySegment infoCell(MPI_Info info) {
-        MemorySegment cell = MPI_Info.allocate(arena);
-        MPI_Info.write(cell, 0, info);
-        return cell;
+        return cell(MPI_Info.LAYOUT, MPI_Info::write, info);
     }
 
     MemorySegment winCell(MPI_Win win) {
-        MemorySegment cell = MPI_Win.allocate(arena);
-        MPI_Win.write(cell, 0, win);
-        return cell;
-    }
-
-    MemorySegment fileCell(MPI_File file) {
-        MemorySegment cell = MPI_File.allocate(arena);
-        MPI_File.write(cell, 0, file);
-        return cell;
+        return cell(MPI_Win.LAYOUT, MPI_Win::write, win);
     }
 
     /** The sum 0 + 1 + ... + (n - 1). */
