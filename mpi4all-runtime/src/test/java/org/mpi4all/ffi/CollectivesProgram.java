@@ -338,6 +338,45 @@ final class CollectivesProgram {
         Mpi.MPI_Op_free(r.opCell(op));
     }
 
+    // --- MPI-4 large counts ---
+
+    /**
+     * The {@code _c} functions of MPI 4 take {@code MPI_Count} (a Java {@code long}). Open MPI 4.1 and 5.0 have none
+     * of them, so a program that runs everywhere calls them through reflection; this check does the same.
+     */
+    @Check
+    static void largeCountFunctionsTakeMpiCountAsLong(Rank r) throws ReflectiveOperationException {
+        java.lang.reflect.Method allreduce;
+        java.lang.reflect.Method sendrecv;
+        java.lang.reflect.Method getCount;
+        try {
+            allreduce = Mpi.class.getMethod("MPI_Allreduce_c", MemorySegment.class, MemorySegment.class, long.class,
+                    MPI_Datatype.class, MPI_Op.class, MPI_Comm.class);
+            sendrecv = Mpi.class.getMethod("MPI_Sendrecv_c", MemorySegment.class, long.class, MPI_Datatype.class,
+                    int.class, int.class, MemorySegment.class, long.class, MPI_Datatype.class, int.class, int.class,
+                    MPI_Comm.class, MemorySegment.class);
+            getCount = Mpi.class.getMethod("MPI_Get_count_c", MemorySegment.class, MPI_Datatype.class, MemorySegment.class);
+        } catch (NoSuchMethodException e) {
+            throw r.skip("no MPI-4 large-count functions (" + e.getMessage() + ")");
+        }
+        MemorySegment sum = r.intsFilled(3, -1);
+        allreduce.invoke(null, r.ints(contributions(r.rank, 3)), sum, 3L, MPI_INT, MPI_SUM, r.world());
+        assertThat(Rank.ints(sum)).containsExactly(sums(r.size, 3));
+
+        MemorySegment received = r.intsFilled(4, -1);
+        MemorySegment status = r.status();
+        sendrecv.invoke(null, r.ints(contributions(r.rank, 2)), 2L, MPI_INT, r.right(), 3, received, 4L, MPI_INT,
+                r.left(), 3, r.world(), status);
+        assertThat(Rank.ints(received)).containsExactly(contribution(r.left(), 0), contribution(r.left(), 1), -1, -1);
+        assertThat(r.longOut(p -> {
+            try {
+                getCount.invoke(null, status, MPI_INT, p);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        })).as("MPI_Get_count_c").isEqualTo(2L);
+    }
+
     // --- nonblocking collectives ---
 
     /** Calls {@code MPI_Test} on the request until it completes. */

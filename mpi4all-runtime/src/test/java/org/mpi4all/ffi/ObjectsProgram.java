@@ -1,5 +1,6 @@
 package org.mpi4all.ffi;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
@@ -12,17 +13,21 @@ import static org.mpi4all.ffi.Mpi.MPI_STATUS_IGNORE;
 import static org.mpi4all.ffi.Mpi.MPI_SUM;
 
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.IntStream;
 import org.mpi4all.ffi.RankProgram.Check;
 import org.mpi4all.runtime.MpiException;
 
 /**
- * The MPI objects a program builds: communicators (split, dup, create, compare, free), groups (incl, excl,
- * translate_ranks, compare, union, intersection, difference), derived datatypes (contiguous, vector, indexed,
- * struct with {@code MPI_Get_address}/{@code MPI_Aint_add}/{@code MPI_Aint_diff}, resized; commit, free, size,
- * extent) and info objects. Any number of ranks works; the test uses 4, so that the even and odd halves have two.
+ * The MPI objects a program builds: communicators (split, dup, create, compare, free) and their attributes (with
+ * the predefined and with Java copy and delete callbacks), groups (incl, excl, translate_ranks, compare, union,
+ * intersection, difference), derived datatypes (contiguous, vector, indexed, struct with {@code MPI_Get_address}/
+ * {@code MPI_Aint_add}/{@code MPI_Aint_diff}, resized; commit, free, size, extent), info objects, generalized
+ * requests with Java callbacks, and the environment inquiries. Any number of ranks works; the test uses 4, so that
+ * the even and odd halves have two.
  */
 final class ObjectsProgram {
     private ObjectsProgram() {}
@@ -143,6 +148,150 @@ final class ObjectsProgram {
         }
         free(r, evenGroup);
         free(r, world);
+    }
+
+    // --- attributes ---
+
+    /** {@code MPI_Comm_get_attr}: the attribute's value (a {@code void *}), or null when it is not set. */
+    private static MemorySegment attribute(Rank r, MPI_Comm comm, int keyval) {
+        MemorySegment value = r.arena.allocate(ADDRESS);
+        boolean set = r.flagOut(flag -> Mpi.MPI_Comm_get_attr(comm, keyval, value, flag));
+        return set ? value.get(ADDRESS, 0) : null;
+    }
+
+    private static int keyval(Rank r, MemorySegment copy, MemorySegment delete) {
+        return r.intOut(p -> Mpi.MPI_Comm_create_keyval(copy, delete, p, MemorySegment.NULL));
+    }
+
+    private static void freeKeyval(Rank r, int keyval) {
+        MemorySegment cell = r.ints(keyval);
+        Mpi.MPI_Comm_free_keyval(cell);
+        assertThat(Rank.ints(cell)).containsExactly(Mpi.MPI_KEYVAL_INVALID);
+    }
+
+    @Check
+    static void attributesAreCopiedAndDeletedByThePredefinedAndByJavaCallbacks(Rank r) {
+        MemorySegment tagUpperBound = attribute(r, r.world(), Mpi.MPI_TAG_UB);
+        assertThat(tagUpperBound).as("MPI_TAG_UB is predefined").isNotNull();
+        assertThat(tagUpperBound.reinterpret(Integer.BYTES).get(JAVA_INT, 0)).isGreaterThanOrEqualTo(32767);
+
+        List<String> calls = new ArrayList<>();
+        MPI_Comm_copy_attr_function copy = (old, key, extra, in, out, flag) -> {
+            calls.add("copy " + in.address());
+            out.reinterpret(ADDRESS.byteSize()).set(ADDRESS, 0, MemorySegment.ofAddress(in.address() + 1));
+            flag.reinterpret(Integer.BYTES).set(JAVA_INT, 0, 1);
+            return Mpi.MPI_SUCCESS;
+        };
+        MPI_Comm_delete_attr_function delete = (comm, key, value, extra) -> {
+            calls.add("delete " + value.address());
+            return Mpi.MPI_SUCCESS;
+        };
+        // The predefined callbacks are the library's functions: a wrong address here would crash MPI_Comm_dup.
+        int notCopied = keyval(r, Mpi.MPI_COMM_NULL_COPY_FN, Mpi.MPI_COMM_NULL_DELETE_FN);
+        int copied = keyval(r, Mpi.MPI_COMM_DUP_FN, Mpi.MPI_COMM_NULL_DELETE_FN);
+        int inJava = keyval(r, MPI_Comm_copy_attr_function.allocate(copy, r.arena),
+                MPI_Comm_delete_attr_function.allocate(delete, r.arena));
+
+        MPI_Comm original = r.commOut(p -> Mpi.MPI_Comm_dup(r.world(), p));
+        Mpi.MPI_Comm_set_attr(original, notCopied, MemorySegment.ofAddress(100 + r.rank));
+        Mpi.MPI_Comm_set_attr(original, copied, MemorySegment.ofAddress(200 + r.rank));
+        Mpi.MPI_Comm_set_attr(original, inJava, MemorySegment.ofAddress(300 + r.rank));
+        MPI_Comm duplicate = r.commOut(p -> Mpi.MPI_Comm_dup(original, p));
+        assertThat(attribute(r, duplicate, notCopied)).as("MPI_COMM_NULL_COPY_FN copies nothing").isNull();
+        assertThat(attribute(r, duplicate, copied)).as("MPI_COMM_DUP_FN copies the value")
+                .isEqualTo(MemorySegment.ofAddress(200 + r.rank));
+        assertThat(attribute(r, duplicate, inJava)).as("what the Java copy callback stored")
+                .isEqualTo(MemorySegment.ofAddress(301 + r.rank));
+        assertThat(attribute(r, original, inJava)).isEqualTo(MemorySegment.ofAddress(300 + r.rank));
+        free(r, duplicate);
+        free(r, original);
+        assertThat(calls).containsExactly("copy " + (300 + r.rank), "delete " + (301 + r.rank), "delete " + (300 + r.rank));
+
+        // A copy callback that throws: MPI_Comm_dup fails, and the Java exception is the cause of its MpiException.
+        int failing = keyval(r, MPI_Comm_copy_attr_function.allocate((old, key, extra, in, out, flag) -> {
+            throw new IllegalStateException("copy failed");
+        }, r.arena), Mpi.MPI_COMM_NULL_DELETE_FN);
+        MPI_Comm withFailingAttribute = r.commOut(p -> Mpi.MPI_Comm_dup(r.world(), p));
+        Mpi.MPI_Comm_set_attr(withFailingAttribute, failing, MemorySegment.ofAddress(1));
+        assertThatThrownBy(() -> Mpi.MPI_Comm_dup(withFailingAttribute, MPI_Comm.allocate(r.arena)))
+                .isInstanceOfSatisfying(MpiException.class, e -> {
+                    assertThat(e.function()).isEqualTo("MPI_Comm_dup");
+                    assertThat(e.getCause()).isInstanceOf(IllegalStateException.class).hasMessage("copy failed");
+                });
+        Mpi.MPI_Comm_delete_attr(withFailingAttribute, failing);
+        free(r, withFailingAttribute);
+        for (int keyval : new int[] {notCopied, copied, inJava, failing}) {
+            freeKeyval(r, keyval);
+        }
+    }
+
+    // --- generalized requests ---
+
+    @Check
+    static void generalizedRequestsCompleteThroughJavaQueryAndFreeCallbacks(Rank r) {
+        List<String> calls = new ArrayList<>();
+        MPI_Grequest_query_function query = (extra, status) -> {
+            calls.add("query " + extra.address());
+            MemorySegment s = status.reinterpret(MPI_Status.BYTES);
+            MPI_Status.MPI_SOURCE(s, 1234);
+            MPI_Status.MPI_TAG(s, 56);
+            Mpi.MPI_Status_set_elements(s, MPI_INT, 3);   // MPI called from inside the callback
+            Mpi.MPI_Status_set_cancelled(s, 0);
+            return Mpi.MPI_SUCCESS;
+        };
+        MPI_Grequest_free_function release = extra -> {
+            calls.add("free " + extra.address());
+            return Mpi.MPI_SUCCESS;
+        };
+        MPI_Grequest_cancel_function cancel = (extra, complete) -> {
+            calls.add("cancel " + complete);
+            return Mpi.MPI_SUCCESS;
+        };
+        MemorySegment request = r.requests(1);
+        Mpi.MPI_Grequest_start(MPI_Grequest_query_function.allocate(query, r.arena),
+                MPI_Grequest_free_function.allocate(release, r.arena),
+                MPI_Grequest_cancel_function.allocate(cancel, r.arena), MemorySegment.ofAddress(42), request);
+        assertThat(r.flagOut(flag -> Mpi.MPI_Test(request, flag, MPI_STATUS_IGNORE))).as("not complete yet").isFalse();
+
+        Mpi.MPI_Grequest_complete(MPI_Request.read(request));
+        MemorySegment status = r.status();
+        Mpi.MPI_Wait(request, status);
+        assertThat(MPI_Request.read(request)).isEqualTo(Mpi.MPI_REQUEST_NULL);
+        assertThat(MPI_Status.MPI_SOURCE(status)).isEqualTo(1234);
+        assertThat(MPI_Status.MPI_TAG(status)).isEqualTo(56);
+        assertThat(r.intOut(p -> Mpi.MPI_Get_count(status, MPI_INT, p))).isEqualTo(3);
+        assertThat(r.flagOut(p -> Mpi.MPI_Test_cancelled(status, p))).isFalse();
+        assertThat(calls).containsExactly("query 42", "free 42");
+    }
+
+    // --- environment ---
+
+    @Check
+    static void environmentInquiriesDescribeTheRunningLibrary(Rank r) throws InterruptedException {
+        MemorySegment version = r.intsFilled(2, -1);
+        Mpi.MPI_Get_version(version, version.asSlice(Integer.BYTES));
+        int[] v = Rank.ints(version);
+        assertThat(v[0] * 10 + v[1]).as("MPI version %d.%d", v[0], v[1]).isGreaterThanOrEqualTo(31);
+        assertThat(v[0]).isEqualTo(Mpi.MPI_VERSION);
+
+        // Open MPI 4.1 counts the terminating NUL in the length MPI_Get_library_version returns.
+        MemorySegment text = r.arena.allocate(Mpi.MPI_MAX_LIBRARY_VERSION_STRING);
+        int length = r.intOut(p -> Mpi.MPI_Get_library_version(text, p));
+        assertThat(text.getString(0)).startsWith(Mpi.LIB.target().libraryVersion().lines().findFirst().orElseThrow().strip());
+        assertThat(length).isBetween(text.getString(0).length(), text.getString(0).length() + 1);
+
+        MemorySegment name = r.arena.allocate(Mpi.MPI_MAX_PROCESSOR_NAME);
+        int nameLength = r.intOut(p -> Mpi.MPI_Get_processor_name(name, p));
+        assertThat(name.getString(0)).isNotBlank();
+        assertThat(nameLength).isBetween(name.getString(0).length(), name.getString(0).length() + 1);
+
+        assertThat(r.flagOut(Mpi::MPI_Initialized)).isTrue();
+        assertThat(r.flagOut(Mpi::MPI_Finalized)).isFalse();
+        Mpi.MPI_Pcontrol(1);   // varargs in C: called through the auxiliary library
+        assertThat(Mpi.MPI_Wtick()).isPositive().isLessThan(1.0);
+        double start = Mpi.MPI_Wtime();
+        Thread.sleep(20);
+        assertThat(Mpi.MPI_Wtime() - start).isBetween(0.015, 5.0);
     }
 
     // --- groups ---
