@@ -178,6 +178,28 @@ final class ErrorsProgram {
     }
 
     @Check
+    static void toolInterfaceErrorsCarryTheirOwnErrorNames(Rank r) {
+        Mpi.MPI_T_init_thread(Mpi.MPI_THREAD_SINGLE, r.arena.allocate(JAVA_INT));
+        int variables = r.intOut(Mpi::MPI_T_cvar_get_num);
+        MemorySegment text = r.arena.allocate(256);
+        MemorySegment length = r.ints(256);
+        MemorySegment out = r.intsFilled(8, 0);
+        assertThatThrownBy(() -> Mpi.MPI_T_cvar_get_info(variables, text, length, out, MPI_Datatype.allocate(r.arena),
+                MPI_T_enum.allocate(r.arena), text, r.ints(256), out.asSlice(4), out.asSlice(8)))
+                .as("a control variable index past the last")
+                .isInstanceOfSatisfying(MpiException.class, e -> {
+                    System.out.println("seen.cvar_index_past_last=" + e.errorClassName());
+                    assertThat(e.function()).isEqualTo("MPI_T_cvar_get_info");
+                    // Open MPI 4.1 says MPI_T_ERR_INVALID (the same C program shows it), the others _INVALID_INDEX.
+                    String name = e.errorCode() == Mpi.MPI_T_ERR_INVALID ? "MPI_T_ERR_INVALID" : "MPI_T_ERR_INVALID_INDEX";
+                    assertThat(e.errorCode()).isIn(Mpi.MPI_T_ERR_INVALID_INDEX, Mpi.MPI_T_ERR_INVALID);
+                    assertThat(e.errorClassName()).isEqualTo(name);
+                    assertThat(e.getMessage()).startsWith("MPI_T_cvar_get_info failed: " + name);
+                });
+        Mpi.MPI_T_finalize();
+    }
+
+    @Check
     static void nullHandlesAndUnusableMemoryThrowBeforeReachingMpi(Rank r) {
         MemorySegment out = r.arena.allocate(JAVA_INT);
         assertThatThrownBy(() -> Mpi.MPI_Comm_size(null, out)).isInstanceOf(NullPointerException.class);

@@ -264,6 +264,27 @@ final class ObjectsProgram {
         assertThat(calls).containsExactly("query 42", "free 42");
     }
 
+    // --- Fortran handles ---
+
+    @Check
+    static void fortranHandleConversionsRoundTrip(Rank r) {
+        // Macros in MPICH (called through the auxiliary library), functions in Open MPI.
+        MPI_Comm dup = r.commOut(p -> Mpi.MPI_Comm_dup(r.world(), p));
+        for (MPI_Comm comm : new MPI_Comm[] {r.world(), Mpi.MPI_COMM_SELF, dup}) {
+            assertThat(Mpi.MPI_Comm_f2c(Mpi.MPI_Comm_c2f(comm))).isEqualTo(comm);
+        }
+        assertThat(Mpi.MPI_Comm_c2f(dup)).isNotEqualTo(Mpi.MPI_Comm_c2f(r.world()));
+        assertThat(Mpi.MPI_Type_f2c(Mpi.MPI_Type_c2f(MPI_DOUBLE))).isEqualTo(MPI_DOUBLE);
+        assertThat(Mpi.MPI_Op_f2c(Mpi.MPI_Op_c2f(MPI_SUM))).isEqualTo(MPI_SUM);
+        MPI_Group group = r.groupOut(p -> Mpi.MPI_Comm_group(r.world(), p));
+        assertThat(Mpi.MPI_Group_f2c(Mpi.MPI_Group_c2f(group))).isEqualTo(group);
+        MPI_Info info = r.infoOut(Mpi::MPI_Info_create);
+        assertThat(Mpi.MPI_Info_f2c(Mpi.MPI_Info_c2f(info))).isEqualTo(info);
+        Mpi.MPI_Info_free(r.infoCell(info));
+        free(r, group);
+        free(r, dup);
+    }
+
     // --- environment ---
 
     @Check
