@@ -11,7 +11,9 @@ import static org.mpi4all.ffi.Mpi.MPI_STATUS_IGNORE;
 import static org.mpi4all.ffi.Mpi.MPI_SUM;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.IntStream;
@@ -115,7 +117,7 @@ final class CollectivesProgram {
                 varied, r.ints(counts), r.ints(displacements), MPI_INT, root, r.world());
         if (r.rank == root) {
             int[] expected = new int[total];
-            java.util.Arrays.fill(expected, -1);
+            Arrays.fill(expected, -1);
             for (int s = 0; s < r.size; s++) {
                 System.arraycopy(contributions(s, s + 1), 0, expected, displacements[s], s + 1);
             }
@@ -183,7 +185,7 @@ final class CollectivesProgram {
         MemorySegment block = r.intsFilled(r.rank + 1, -1);
         Mpi.MPI_Reduce_scatter(r.ints(contributions(r.rank, total)), block, r.ints(counts), MPI_INT, MPI_SUM, r.world());
         int start = Rank.triangle(r.rank + 1);
-        assertThat(Rank.ints(block)).containsExactly(java.util.Arrays.copyOfRange(sums, start, start + r.rank + 1));
+        assertThat(Rank.ints(block)).containsExactly(Arrays.copyOfRange(sums, start, start + r.rank + 1));
 
         MemorySegment fixed = r.intsFilled(2, -1);
         Mpi.MPI_Reduce_scatter_block(r.ints(contributions(r.rank, 2 * r.size)), fixed, 2, MPI_INT, MPI_SUM, r.world());
@@ -346,9 +348,9 @@ final class CollectivesProgram {
      */
     @Check
     static void largeCountFunctionsTakeMpiCountAsLong(Rank r) throws ReflectiveOperationException {
-        java.lang.reflect.Method allreduce;
-        java.lang.reflect.Method sendrecv;
-        java.lang.reflect.Method getCount;
+        Method allreduce;
+        Method sendrecv;
+        Method getCount;
         try {
             allreduce = Mpi.class.getMethod("MPI_Allreduce_c", MemorySegment.class, MemorySegment.class, long.class,
                     MPI_Datatype.class, MPI_Op.class, MPI_Comm.class);

@@ -13,6 +13,7 @@ import static org.mpi4all.ffi.Mpi.MPI_STATUS_IGNORE;
 import static org.mpi4all.ffi.Mpi.MPI_SUM;
 
 import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -440,7 +441,7 @@ final class ObjectsProgram {
         MemorySegment p = particles.asSlice(index * PARTICLE, PARTICLE);
         p.set(JAVA_INT, 0, id);
         p.set(JAVA_DOUBLE, MASS, mass);
-        MemorySegment.copy(tag.getBytes(java.nio.charset.StandardCharsets.US_ASCII), 0, p, JAVA_BYTE, TAG, 3);
+        MemorySegment.copy(tag.getBytes(StandardCharsets.US_ASCII), 0, p, JAVA_BYTE, TAG, 3);
     }
 
     @Check

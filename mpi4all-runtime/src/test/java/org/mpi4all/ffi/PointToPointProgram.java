@@ -12,6 +12,7 @@ import static org.mpi4all.ffi.Mpi.MPI_STATUS_IGNORE;
 import static org.mpi4all.ffi.Mpi.MPI_SUCCESS;
 
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import java.util.stream.IntStream;
 import org.mpi4all.ffi.RankProgram.Check;
 import org.mpi4all.runtime.MpiException;
@@ -55,7 +56,7 @@ final class PointToPointProgram {
         assertThat(r.intOut(p -> Mpi.MPI_Get_count(status, MPI_DOUBLE, p))).as("MPI_Get_count in doubles")
                 .isEqualTo(bytes % Double.BYTES == 0 ? bytes / Double.BYTES : Mpi.MPI_UNDEFINED);
         int[] expected = new int[r.size];
-        java.util.Arrays.fill(expected, -1);
+        Arrays.fill(expected, -1);
         System.arraycopy(sequence(100 * r.left(), expectedCount), 0, expected, 0, expectedCount);
         assertThat(Rank.ints(received)).isEqualTo(expected);
     }

@@ -9,6 +9,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -37,7 +38,7 @@ final class ThreadsProgram {
     private static void onThreads(ThreadBody body) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(THREADS);
         try {
-            java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(THREADS);
+            CyclicBarrier start = new CyclicBarrier(THREADS);
             List<Future<Void>> results = new ArrayList<>();
             for (int t = 0; t < THREADS; t++) {
                 int thread = t;
