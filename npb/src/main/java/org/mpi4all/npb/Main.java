@@ -15,7 +15,7 @@ import org.mpi4all.npb.comm.Op;
  *
  * <p>Exit status, the same on every rank: {@value #SUCCESSFUL} verified, {@value #UNSUCCESSFUL} verification
  * failed, {@value #USAGE} the command line cannot run (unknown benchmark, class or backend, a process count
- * the benchmark does not support, a benchmark not implemented yet), {@value #NO_MEMORY} the class does not
+ * the benchmark does not support), {@value #NO_MEMORY} the class does not
  * fit in memory, {@value #FAILED} a rank failed (the run is aborted).
  */
 public final class Main {
