@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.mpi4all.core.blueprint.Blueprint;
+import org.mpi4all.core.blueprint.BlueprintJson;
 import org.mpi4all.core.blueprint.ConstantInfo;
 import org.mpi4all.core.blueprint.FunctionInfo;
 import org.mpi4all.core.blueprint.ImplementationInfo;
@@ -16,12 +17,16 @@ import org.mpi4all.core.blueprint.TypeInfo;
 /**
  * Blueprint to Go: the cgo package {@value #PACKAGE}, complete in one directory. Go files for the types,
  * the constants and a wrapper per function; C files for the shims the wrappers call, the auxiliary
- * library (compiled into the package by cgo, not loaded) and the stand-ins for small sentinels; and the
- * package's hand-written runtime (errors, buffers, threads), copied from {@link RuntimeFiles}.
+ * library (compiled into the package by cgo, not loaded) and the stand-ins for small sentinels; the
+ * package's hand-written runtime (errors, buffers, threads), copied from {@link RuntimeFiles}; and the
+ * blueprint itself.
  */
 public final class GoBindingsGenerator {
     /** The Go package name. */
     public static final String PACKAGE = "mpi";
+
+    /** The blueprint the package was generated from, kept beside it (Go ignores the file). */
+    public static final String BLUEPRINT = "blueprint.json";
 
     /** A declaration the generator left out, and why. */
     public record Skip(String name, String reason) {}
@@ -59,6 +64,7 @@ public final class GoBindingsGenerator {
             files.add(new GeneratedFile(CSources.STAND_INS, CSources.standIns(implementation, standIns)));
         }
         files.addAll(RuntimeFiles.all());
+        files.add(new GeneratedFile(BLUEPRINT, BlueprintJson.toJson(blueprint)));
         checkNoNameDeclaredTwice(blueprint);
         return new Result(List.copyOf(files), List.copyOf(skipped));
     }
