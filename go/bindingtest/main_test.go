@@ -76,6 +76,5 @@ func launch(t *testing.T, name string) {
 
 // succeeded reports an MPI call's error as the check called name.
 func succeeded(r *report.Report, name string, err error) bool {
-	r.Check(name, err == nil, "%v", err)
-	return err == nil
+	return r.Check(name, err == nil, "%v", err)
 }

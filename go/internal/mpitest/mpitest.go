@@ -40,7 +40,7 @@ type Run struct {
 	Program string
 	Args    []string
 	Env     []string      // "NAME=value" entries added to the ranks' environment
-	Timeout time.Duration // 120 s if zero
+	Timeout time.Duration // 300 s if zero: the machine may be loaded
 }
 
 // Rank is what one rank left behind.
@@ -104,11 +104,23 @@ func Facts(t testing.TB) map[string]string {
 	return facts
 }
 
+// FactsEnvironment returns the environment the implementation's tools need ("NAME=value" entries), from
+// its facts.
+func FactsEnvironment(facts map[string]string) []string {
+	var environment []string
+	for key, value := range facts {
+		if name, ok := strings.CutPrefix(key, "env."); ok {
+			environment = append(environment, name+"="+value)
+		}
+	}
+	return environment
+}
+
 // Launch runs run to its end or its timeout and returns what every rank left behind.
 func Launch(t testing.TB, run Run) *Result {
 	t.Helper()
 	if run.Timeout == 0 {
-		run.Timeout = 120 * time.Second
+		run.Timeout = 300 * time.Second
 	}
 	dir := t.TempDir()
 	wrapper := filepath.Join(dir, "rank.sh")

@@ -25,14 +25,15 @@ func New() *Report {
 	return &Report{out: os.Stdout}
 }
 
-// Check reports whether the check called name passed; detail says why it failed.
-func (r *Report) Check(name string, ok bool, detail string, args ...any) {
+// Check reports whether the check called name passed, and returns ok; detail says why it failed.
+func (r *Report) Check(name string, ok bool, detail string, args ...any) bool {
 	if ok {
 		fmt.Fprintf(r.out, "check %s ok\n", name)
-		return
+		return true
 	}
 	r.failed++
 	fmt.Fprintf(r.out, "check %s FAIL %s\n", name, fmt.Sprintf(detail, args...))
+	return false
 }
 
 // Value reports a result, printed exactly (%.17g) so that Go and C results compare digit for digit.
