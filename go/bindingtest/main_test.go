@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"testing"
+	"time"
 
 	"mpi4all.org/go/internal/mpitest"
 	"mpi4all.org/go/internal/report"
@@ -20,14 +21,24 @@ const scenarioVariable = "MPI4ALL_GO_SCENARIO"
 // ranksVariable holds the number of ranks the test launched, for the ranks to check.
 const ranksVariable = "MPI4ALL_GO_RANKS"
 
+// lingerVariable, when set, makes every rank but 0 wait after MPI_Finalize before it reports done.
+const lingerVariable = "MPI4ALL_GO_LINGER"
+
 // A scenario is what every rank runs; rank and size are MPI_COMM_WORLD's.
 type scenario func(r *report.Report, rank, size int32)
 
 var scenarios = map[string]scenario{}
 
+// TestRanksOutliveEachOther has rank 0 end while the others still run after MPI_Finalize: mpi.Exit
+// must end it the way mpiexec expects (MPICH 4.1 and later take a rank that ends without running its
+// atexit handlers for crashed, and kill the others).
+func TestRanksOutliveEachOther(t *testing.T) {
+	launch(t, "environment", lingerVariable+"=1")
+}
+
 func TestMain(m *testing.M) {
 	if name := os.Getenv(scenarioVariable); name != "" {
-		os.Exit(runScenario(name))
+		mpi.Exit(runScenario(name))
 	}
 	os.Exit(m.Run())
 }
@@ -54,11 +65,14 @@ func runScenario(name string) int {
 	r := report.New()
 	run(r, rank, size)
 	r.Check("finalize", mpi.MPI_Finalize() == nil, "MPI_Finalize failed")
+	if os.Getenv(lingerVariable) != "" && rank > 0 {
+		time.Sleep(500 * time.Millisecond)
+	}
 	return r.Done()
 }
 
 // launch runs the scenario on 2 and on 4 ranks and requires that every rank passed its checks.
-func launch(t *testing.T, name string) {
+func launch(t *testing.T, name string, environment ...string) {
 	t.Helper()
 	if _, ok := scenarios[name]; !ok {
 		t.Fatalf("no scenario %q", name)
@@ -68,7 +82,8 @@ func launch(t *testing.T, name string) {
 			mpitest.Launch(t, mpitest.Run{
 				Ranks:   ranks,
 				Program: os.Args[0],
-				Env:     []string{scenarioVariable + "=" + name, fmt.Sprintf("%s=%d", ranksVariable, ranks)},
+				Env: append([]string{scenarioVariable + "=" + name, fmt.Sprintf("%s=%d", ranksVariable, ranks)},
+					environment...),
 			}).RequirePassed(t)
 		})
 	}

@@ -11,7 +11,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"os"
 	"time"
 
 	"mpi4all.org/go/internal/report"
@@ -74,7 +73,7 @@ func main() {
 	r := report.New()
 	if !r.Check("grid", *pex**pey**pez == int(size), "%d x %d x %d ranks do not make %d", *pex, *pey, *pez, size) {
 		check(mpi.MPI_Finalize())
-		os.Exit(r.Done())
+		mpi.Exit(r.Done())
 	}
 	if rank == 0 {
 		fmt.Printf("# MPI Nearest Neighbor Communication\n# Processor Grid: %d x %d x %d\n"+
@@ -160,5 +159,5 @@ func main() {
 	r.Value("received", received)
 	r.Value("seconds", seconds)
 	check(mpi.MPI_Finalize())
-	os.Exit(r.Done())
+	mpi.Exit(r.Done())
 }

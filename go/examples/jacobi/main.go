@@ -12,7 +12,6 @@ import (
 	"flag"
 	"fmt"
 	"math"
-	"os"
 
 	"mpi4all.org/go/internal/report"
 	"mpi4all.org/go/mpi"
@@ -140,5 +139,5 @@ func main() {
 	r.Value("checksum", checksum)
 	r.Value("seconds", seconds)
 	check(mpi.MPI_Finalize())
-	os.Exit(r.Done())
+	mpi.Exit(r.Done())
 }

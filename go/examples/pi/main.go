@@ -9,7 +9,6 @@ import (
 	"flag"
 	"fmt"
 	"math"
-	"os"
 
 	"mpi4all.org/go/internal/report"
 	"mpi4all.org/go/mpi"
@@ -50,5 +49,5 @@ func main() {
 	bound := math.Pow(h, 1.5)
 	r.Check("pi", math.Abs(pi-math.Pi) < bound, "the estimate %.17g is %.3g from pi, more than %.3g", pi, pi-math.Pi, bound)
 	check(mpi.MPI_Finalize())
-	os.Exit(r.Done())
+	mpi.Exit(r.Done())
 }

@@ -257,6 +257,7 @@ class GoBindingsGeneratorTest {
         assertThat(files.get("errors.go")).contains("func check(function string, code C.int) error {");
         assertThat(files.get("buffers.go")).contains("func P[T any](v *T) unsafe.Pointer {");
         assertThat(files.get("thread.go")).contains("runtime.LockOSThread()");
+        assertThat(files.get("exit.go")).contains("C.exit(C.int(code))");
         assertThat(files.get("doc.go")).contains("package mpi");
     }
 

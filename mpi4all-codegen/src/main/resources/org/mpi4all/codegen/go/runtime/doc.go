@@ -12,6 +12,9 @@
 //	mpi.MPI_Comm_size(mpi.MPI_COMM_WORLD, &size)
 //	local, total := float64(rank), 0.0
 //	err := mpi.MPI_Reduce(mpi.P(&local), mpi.P(&total), 1, mpi.MPI_DOUBLE, mpi.MPI_SUM, 0, mpi.MPI_COMM_WORLD)
+//	...
+//	mpi.MPI_Finalize()
+//	mpi.Exit(0)
 //
 // # Types
 //
@@ -48,6 +51,12 @@
 // The package locks the main goroutine to the main thread when it is initialised, so the thread that
 // calls MPI_Init from main is the one MPI_THREAD_FUNNELED expects. Calling MPI from other goroutines
 // needs MPI_Init_thread with MPI_THREAD_SERIALIZED or MPI_THREAD_MULTIPLE.
+//
+// # Ending
+//
+// End a program with mpi.Exit(status) after MPI_Finalize: Go ends a program without running the
+// handlers C code registered with atexit, and MPICH 4.1 and later disconnect from the process manager
+// in one, so that mpiexec otherwise takes the rank for crashed and kills the others.
 //
 // # Callbacks
 //
