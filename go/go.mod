@@ -1,3 +1,3 @@
 module mpi4all.org/go
 
-go 1.26
+go 1.22
