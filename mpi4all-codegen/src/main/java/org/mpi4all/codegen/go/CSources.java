@@ -23,8 +23,9 @@ final class CSources {
      * file with {@code //export} functions may include it too.
      *
      * @param auxConstants the constants Go reads from the auxiliary library
+     * @param trampolines  the declarations of the callback trampolines' arrays
      */
-    static String header(Blueprint blueprint, List<ConstantInfo> auxConstants, StandIns standIns) {
+    static String header(Blueprint blueprint, List<ConstantInfo> auxConstants, StandIns standIns, List<String> trampolines) {
         StringBuilder c = new StringBuilder(comment(blueprint.implementation()))
                 .append("#ifndef MPI4ALL_GO_H\n#define MPI4ALL_GO_H\n\n")
                 .append("#include <stddef.h>\n#include <stdint.h>\n#include <mpi.h>\n\n")
@@ -40,6 +41,10 @@ final class CSources {
         if (!standIns.isEmpty()) {
             c.append("\n/* The stand-ins for small sentinels (" + STAND_INS + "). */\n")
                     .append(standIns.declaration()).append('\n');
+        }
+        if (!trampolines.isEmpty()) {
+            c.append("\n/* The C functions that call Go functions, per callback type (" + Callbacks.C_FILE + "). */\n");
+            trampolines.forEach(declaration -> c.append(declaration).append('\n'));
         }
         return c.append("\n#endif\n").toString();
     }

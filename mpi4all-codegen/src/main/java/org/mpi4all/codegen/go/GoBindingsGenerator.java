@@ -16,10 +16,10 @@ import org.mpi4all.core.blueprint.TypeInfo;
 
 /**
  * Blueprint to Go: the cgo package {@value #PACKAGE}, complete in one directory. Go files for the types,
- * the constants and a wrapper per function; C files for the shims the wrappers call, the auxiliary
- * library (compiled into the package by cgo, not loaded) and the stand-ins for small sentinels; the
- * package's hand-written runtime (errors, buffers, threads), copied from {@link RuntimeFiles}; and the
- * blueprint itself.
+ * the constants, a wrapper per function and the Go callbacks; C files for the shims the wrappers call,
+ * the trampolines that call Go callbacks, the auxiliary library (compiled into the package by cgo, not
+ * loaded) and the stand-ins for small sentinels; the package's hand-written runtime (errors, buffers,
+ * threads), copied from {@link RuntimeFiles}; and the blueprint itself.
  */
 public final class GoBindingsGenerator {
     /** The Go package name. */
@@ -58,7 +58,13 @@ public final class GoBindingsGenerator {
         files.add(new GeneratedFile("types.go", new TypeDeclarations(blueprint, types).file(skipped::add)));
         files.add(new GeneratedFile("constants.go", constants.file(skipped::add)));
         functions(blueprint, types, standIns, skipped, files);
-        files.add(new GeneratedFile(CSources.HEADER, CSources.header(blueprint, constants.fromAuxLibrary(), standIns)));
+        Callbacks callbacks = new Callbacks(blueprint, types, skipped::add);
+        if (!callbacks.isEmpty()) {
+            files.add(new GeneratedFile(Callbacks.GO_FILE, callbacks.goFile()));
+            files.add(new GeneratedFile(Callbacks.C_FILE, callbacks.cFile()));
+        }
+        files.add(new GeneratedFile(CSources.HEADER,
+                CSources.header(blueprint, constants.fromAuxLibrary(), standIns, callbacks.declarations())));
         files.add(new GeneratedFile(CSources.AUX_LIBRARY, CSources.auxLibrary(blueprint)));
         if (!standIns.isEmpty()) {
             files.add(new GeneratedFile(CSources.STAND_INS, CSources.standIns(implementation, standIns)));

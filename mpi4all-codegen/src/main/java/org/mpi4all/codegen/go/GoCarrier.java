@@ -17,6 +17,9 @@ sealed interface GoCarrier {
     /** The C type of the shim's parameter or result. */
     CType shimType();
 
+    /** How cgo spells {@link #shimType()}: the type of a Go function exported to C that takes it. */
+    String cgoType();
+
     /** The Go expression that passes the API value {@code goValue} to the shim through cgo. */
     String toShim(String goValue);
 
@@ -65,6 +68,11 @@ sealed interface GoCarrier {
         @Override
         public CType shimType() {
             return pointerCarrier ? UINTPTR : mpiType;
+        }
+
+        @Override
+        public String cgoType() {
+            return "C." + shimType().spelling();
         }
 
         @Override
@@ -147,6 +155,11 @@ sealed interface GoCarrier {
         @Override
         public CType shimType() {
             return VOID;
+        }
+
+        @Override
+        public String cgoType() {
+            return "";
         }
 
         @Override

@@ -13,8 +13,8 @@ final class GoIdentifiers {
             "go", "goto", "if", "import", "interface", "map", "package", "range", "return", "select", "struct",
             "switch", "type", "var");
 
-    /** Names a wrapper's body uses, which a parameter must not hide. */
-    private static final Set<String> USED_BY_WRAPPERS = Set.of("C", "unsafe", "check", "err");
+    /** Names a wrapper's or a callback's body uses, which a parameter must not hide. */
+    private static final Set<String> USED_BY_WRAPPERS = Set.of("C", "unsafe", "check", "err", "slot");
 
     private GoIdentifiers() {}
 

@@ -9,12 +9,13 @@ import java.util.List;
 /**
  * The hand-written part of every generated package, kept as resources of this module and copied as they
  * are: the package documentation, the {@code Error} type, the buffer helpers ({@code P}, {@code Slice},
- * {@code CString}), the thread pinning MPI needs, and {@code Exit}, which ends a program through C's exit.
- * They depend on no implementation.
+ * {@code CString}), the thread pinning MPI needs, {@code Exit}, which ends a program through C's exit, and
+ * the slots where Go callbacks are registered. They depend on no implementation.
  */
 final class RuntimeFiles {
     private static final String DIRECTORY = "runtime/";
-    private static final List<String> NAMES = List.of("doc.go", "errors.go", "buffers.go", "thread.go", "exit.go");
+    private static final List<String> NAMES =
+            List.of("doc.go", "errors.go", "buffers.go", "thread.go", "exit.go", "slots.go");
 
     private RuntimeFiles() {}
 

@@ -209,6 +209,31 @@ class GoBindingsGeneratorTest {
     }
 
     @Test
+    void goFunctionsBecomeCallbacksThroughTrampolines() {
+        Map<String, String> openmpi = files(GoFixtures.openmpiLike());
+        Map<String, String> mpich = files(GoFixtures.mpichLike());
+
+        assertThat(openmpi.get("mpi4all_callbacks.c")).contains("#include \"_cgo_export.h\"",
+                "static void mpi4all_go_MPI_User_function_0(void *invec, void *inoutvec, int *len, MPI_Datatype *datatype) "
+                        + "{ mpi4allGo_MPI_User_function(0, (void *)invec, (void *)inoutvec, (int *)len, (uintptr_t *)datatype); }",
+                "static int mpi4all_go_MPI_Comm_copy_attr_function_15(MPI_Comm oldcomm, int comm_keyval, void *extra_state, "
+                        + "void *attribute_val_in, void *attribute_val_out, int *flag) { return "
+                        + "mpi4allGo_MPI_Comm_copy_attr_function(15, (uintptr_t)oldcomm, comm_keyval, ",
+                "MPI_User_function *const mpi4all_go_MPI_User_function_slots[16] = {\n    mpi4all_go_MPI_User_function_0,\n");
+        assertThat(mpich.get("mpi4all_callbacks.c")).contains("return mpi4allGo_MPI_Comm_copy_attr_function(15, oldcomm, ");
+        assertThat(openmpi.get("callbacks.go")).contains("//export mpi4allGo_MPI_User_function\n"
+                        + "func mpi4allGo_MPI_User_function(slot C.int, invec unsafe.Pointer, inoutvec unsafe.Pointer, len *C.int, "
+                        + "datatype *C.uintptr_t) {\n\tslots_MPI_User_function.get(int(slot))(invec, inoutvec, "
+                        + "(*int32)(unsafe.Pointer(len)), (*MPI_Datatype)(unsafe.Pointer(datatype)))\n}",
+                "func NewMPI_User_function(f func(invec unsafe.Pointer, inoutvec unsafe.Pointer, len *int32, datatype *MPI_Datatype)) "
+                        + "(*MPI_User_function, func(), error) {",
+                "\treturn (*MPI_User_function)(C.mpi4all_go_MPI_User_function_slots[slot]), release, nil\n",
+                "\treturn C.int(slots_MPI_Comm_copy_attr_function.get(int(slot))(MPI_Comm{oldcomm}, int32(comm_keyval), ");
+        assertThat(openmpi.get("mpi4all_go.h")).contains("extern MPI_User_function *const mpi4all_go_MPI_User_function_slots[16];");
+        assertThat(openmpi.get("slots.go")).contains("const callbackSlotCount = " + Callbacks.SLOTS + "\n");
+    }
+
+    @Test
     void parameterNamesThatAreGoKeywordsGetAnUnderscore() {
         assertThat(wrapper(files(GoFixtures.mpichLike()), "MPI_Type_get_name"))
                 .contains("func MPI_Type_get_name(type_ MPI_Datatype, type_name *byte, resultlen *int32) error {");
@@ -258,6 +283,7 @@ class GoBindingsGeneratorTest {
         assertThat(files.get("buffers.go")).contains("func P[T any](v *T) unsafe.Pointer {");
         assertThat(files.get("thread.go")).contains("runtime.LockOSThread()");
         assertThat(files.get("exit.go")).contains("C.exit(C.int(code))");
+        assertThat(files.get("slots.go")).contains("func (s *callbackSlots[F]) add(f F, typeName string) (int, func(), error) {");
         assertThat(files.get("doc.go")).contains("package mpi");
     }
 
@@ -276,12 +302,13 @@ class GoBindingsGeneratorTest {
         }
     }
 
-    /** The function declarations of the Go files, sorted. */
+    /** The declarations of the exported functions and methods of the Go files, sorted: the package's API. */
     private static List<String> goSignatures(Map<String, String> files) {
+        Pattern exported = Pattern.compile("^func (\\([^)]*\\) )?\\p{Lu}");
         return files.entrySet().stream()
                 .filter(e -> e.getKey().endsWith(".go"))
                 .flatMap(e -> e.getValue().lines())
-                .filter(line -> line.startsWith("func "))
+                .filter(line -> exported.matcher(line).find())
                 .sorted()
                 .toList();
     }

@@ -61,6 +61,7 @@
 // # Callbacks
 //
 // Parameters of a C function pointer type (MPI_User_function *, ...) take C function pointers: a
-// predefined constant, or a C function of the program, exported from Go with //export if it is to run
-// Go code. cgo cannot turn a Go func value into a C function pointer.
+// predefined constant, a C function of the program, or a Go function made into one by the constructor
+// of its type, such as NewMPI_User_function, which returns the pointer and the function that releases
+// it once MPI can no longer call it. At most 16 Go functions of one type are registered at a time.
 package mpi
