@@ -13,6 +13,14 @@ public interface Benchmark {
 
     ProcessRule processRule();
 
+    /**
+     * The most processes {@code npbClass} can be split over: a decomposition finer than the grid cannot work
+     * (SP's cells need at least three points along each axis). Unlimited unless a benchmark says otherwise.
+     */
+    default int maxProcesses(NpbClass npbClass) {
+        return Integer.MAX_VALUE;
+    }
+
     /** What a process allocates for {@code npbClass} on {@code processes} processes; called before allocating. */
     MemoryNeed memoryNeed(NpbClass npbClass, int processes);
 

@@ -15,7 +15,7 @@ import org.mpi4all.npb.comm.Op;
  *
  * <p>Exit status, the same on every rank: {@value #SUCCESSFUL} verified, {@value #UNSUCCESSFUL} verification
  * failed, {@value #USAGE} the command line cannot run (unknown benchmark, class or backend, a process count
- * the benchmark does not support, a benchmark not implemented yet), {@value #NO_MEMORY} the class does not
+ * the benchmark does not support), {@value #NO_MEMORY} the class does not
  * fit in memory, {@value #FAILED} a rank failed (the run is aborted).
  */
 public final class Main {
@@ -44,7 +44,7 @@ public final class Main {
         Backend backend;
         String[] programArgs;
         try {
-            backend = Options.backend(args).map(Backends::create).orElseGet(Backends::createDefault);
+            backend = Options.backend(args).map(Backends::create).orElseGet(() -> defaultBackend(args));
             programArgs = backend.init(args);
         } catch (UsageException | BackendUnavailableException e) {
             err.println("npb: " + e.getMessage());
@@ -67,6 +67,19 @@ public final class Main {
         return status;
     }
 
+    /**
+     * The first backend that can run here. When none can, no launcher has added arguments of its own, so a
+     * mistyped command line is reported first: it is the user's first problem.
+     */
+    private static Backend defaultBackend(String[] args) {
+        try {
+            return Backends.createDefault();
+        } catch (BackendUnavailableException e) {
+            Options.parse(args);
+            throw e;
+        }
+    }
+
     private static int runOnRank(Backend backend, String[] args, PrintStream out, PrintStream err) {
         Comm world = backend.world();
         boolean root = world.rank() == 0;
@@ -77,6 +90,10 @@ public final class Main {
             if (!benchmark.processRule().accepts(world.size())) {
                 throw new UsageException(benchmark.name() + " needs " + benchmark.processRule().description()
                         + ", not " + world.size());
+            }
+            if (world.size() > benchmark.maxProcesses(options.npbClass())) {
+                throw new UsageException(benchmark.name() + " class " + options.npbClass() + " runs on at most "
+                        + benchmark.maxProcesses(options.npbClass()) + " processes, not " + world.size());
             }
         } catch (UsageException e) {
             if (root) {

@@ -28,7 +28,8 @@ public final class ReportWriter {
         text.append(String.format(Locale.ROOT, " %-12s %24s %24s %14s %10s%n",
                 "quantity", "computed", "reference", "relative error", "tolerance"));
         for (Check check : report.checks()) {
-            text.append(String.format(Locale.ROOT, " %-12s %24.15E %24.15E %14.3E %10.1E%s%n",
+            // 17 significant digits: the value a reader copies from the table is the double the run used.
+            text.append(String.format(Locale.ROOT, " %-12s %24.16E %24.16E %14.3E %10.1E%s%n",
                     check.quantity(), check.computed(), check.reference(), check.relativeError(),
                     check.tolerance(), check.passed() ? "" : "  FAILED"));
         }

@@ -45,15 +45,6 @@ class LauncherIT {
     }
 
     @Test
-    void benchmarkNotImplementedYet() {
-        for (String benchmark : new String[] {"FT", "SP"}) {
-            MpjRun.Result run = MpjRun.create().npb(1, benchmark, "S");
-            assertThat(run.exitCode()).as(run.describe()).isEqualTo(Main.USAGE);
-            assertThat(run.stderr()).startsWith("npb: " + benchmark + " is not implemented yet (implemented: CG, EP, MG");
-        }
-    }
-
-    @Test
     void classTooLargeForTheHeapIsRefusedBeforeAllocating() {
         MpjRun.Result run = MpjRun.create().jvmOption("-Xmx128m").npb(2, "MG", "A");
         assertRefused(run, Main.NO_MEMORY, "npb: MG class A needs 221.8 MiB of memory per process,"
@@ -83,7 +74,7 @@ class LauncherIT {
     @Test
     void unknownBackendBeforeAnyBackendRuns() {
         assertRefused(MpjRun.create().npb(1, "EP", "S", "--backend", "nosuch"), Main.USAGE,
-                "npb: unknown backend 'nosuch' (choose one of mpj)");
+                "npb: unknown backend 'nosuch' (choose one of mpj, mpi4all, ompi-java, or give a backend's class name)");
     }
 
     @Test
@@ -94,13 +85,33 @@ class LauncherIT {
     }
 
     @Test
-    void withoutALauncherNoBackendCanRun() throws IOException, InterruptedException {
+    void withoutALauncherMpi4allRunsAsASingleProcess() throws IOException, InterruptedException {
+        String report = runWithoutLauncher(Main.SUCCESSFUL, "EP", "S");
+        assertThat(report).contains("Backend         = mpi4all on ")
+                .contains("Total processes =                        1")
+                .contains("Verification    =               SUCCESSFUL");
+    }
+
+    @Test
+    void withoutALauncherMpjExpressIsRefused() throws IOException, InterruptedException {
+        assertThat(runWithoutLauncher(Main.USAGE, "EP", "S", "--backend", "mpj")).isEqualTo("npb: MPJ Express is not on"
+                + " the class path (launch with scripts/mpj-express run -np N -jar npb.jar ...)\n");
+    }
+
+    @Test
+    void withoutALauncherAMistypedCommandLineIsReportedFirst() throws IOException, InterruptedException {
+        assertThat(runWithoutLauncher(Main.USAGE, "EP", "Q"))
+                .isEqualTo("npb: unknown class 'Q' (choose one of S, W, A, B, C, D, E)\n");
+    }
+
+    /** Runs npb.jar in a plain JVM (an MPI singleton for mpi4all), expecting {@code status}; returns what it printed. */
+    private static String runWithoutLauncher(int status, String... args) throws IOException, InterruptedException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process process = new ProcessBuilder(List.of(java.toString(), "-jar", System.getProperty("npb.jar"), "EP", "S"))
-                .redirectErrorStream(true).start();
+        List<String> command = new java.util.ArrayList<>(List.of(java.toString(), "-jar", System.getProperty("npb.jar")));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes());
-        assertThat(process.waitFor()).isEqualTo(Main.USAGE);
-        assertThat(output).isEqualTo("npb: no backend can run here: MPJ Express is not on the class path"
-                + " (launch with scripts/mpj-express run -np N -jar npb.jar ...)\n");
+        assertThat(process.waitFor()).as(output).isEqualTo(status);
+        return output;
     }
 }

@@ -112,8 +112,16 @@ final class MpjRun {
         return Path.of(System.getProperty("mpi4all.root", "..")).resolve("scripts/mpj-express");
     }
 
-    /** Fails, saying what to do, unless {@code scripts/mpj-express setup} has run on this machine. */
+    /**
+     * Fails, saying what to do, unless {@code scripts/mpj-express setup} has run on this machine and this
+     * build included the MPJ backend (which needs the jar setup installs).
+     */
     static void requireMpjExpress() {
+        try {
+            Class.forName("org.mpi4all.npb.comm.mpj.MpjBackend", false, MpjRun.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            fail("npb was built without the MPJ Express backend: run scripts/mpj-express setup, then rebuild");
+        }
         try {
             Process facts = new ProcessBuilder(script().toString(), "facts").redirectErrorStream(true).start();
             String output = new String(facts.getInputStream().readAllBytes());

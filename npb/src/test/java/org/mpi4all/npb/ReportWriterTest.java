@@ -32,7 +32,7 @@ class ReportWriterTest {
                 " Backend         =             test backend");
         assertThat(text).contains(
                 " quantity                     computed                reference relative error  tolerance\n"
-                        + " rnm2            5.307707005734000E-05    5.307707005734000E-05      0.000E+00    1.0E-08\n");
+                        + " rnm2           5.3077070057340000E-05   5.3077070057340000E-05      0.000E+00    1.0E-08\n");
     }
 
     @Test
@@ -43,8 +43,8 @@ class ReportWriterTest {
         assertThat(report.verified()).isFalse();
         String text = ReportWriter.format(report);
         assertThat(text).contains(" Verification    =             UNSUCCESSFUL\n");
-        assertThat(text).contains(" second          1.100000000000000E+00    1.000000000000000E+00      1.000E-01    1.0E-08  FAILED\n");
-        assertThat(text).contains(" first           1.000000000000000E+00    1.000000000000000E+00      0.000E+00    1.0E-08\n");
+        assertThat(text).contains(" second         1.1000000000000000E+00   1.0000000000000000E+00      1.000E-01    1.0E-08  FAILED\n");
+        assertThat(text).contains(" first          1.0000000000000000E+00   1.0000000000000000E+00      0.000E+00    1.0E-08\n");
     }
 
     @Test

@@ -12,7 +12,6 @@ import org.mpi4all.npb.ProcessRule;
 import org.mpi4all.npb.Report;
 import org.mpi4all.npb.RunContext;
 import org.mpi4all.npb.comm.Comm;
-import org.mpi4all.npb.comm.Op;
 
 /**
  * CG, the conjugate gradient benchmark (NPB 3.4-MPI {@code CG/cg.f}): the inverse power method estimates
@@ -110,16 +109,14 @@ public final class ConjugateGradient implements Benchmark {
             zeta = parameters.shift() + 1.0 / xz;
             context.progress().line(String.format(Locale.ROOT, "    %5d      %21.14E%20.13f", it, rnorm, zeta));
         }
-        double[] time = {context.backend().wtime() - start};
-        double[] maxTime = new double[1];
-        world.reduce(time, 0, maxTime, 0, 1, Op.MAX, 0);
+        double seconds = context.secondsOnSlowestRank(start);
 
         if (world.rank() != 0) {
             return Optional.empty();
         }
         out.printf(" Benchmark completed%n");
         return Optional.of(new Report("CG", context.npbClass(), Integer.toString(parameters.na()), parameters.niter(),
-                world.size(), maxTime[0], Report.mops(parameters.operations(), maxTime[0]), "floating point",
+                world.size(), seconds, Report.mops(parameters.operations(), seconds), "floating point",
                 List.of(new Check("zeta", zeta, parameters.zetaReference(), EPSILON)),
                 context.backend().description()));
     }

@@ -12,9 +12,14 @@ public final class Backends {
 
     private record Registration(String name, String className) {}
 
-    /** The backends, in the order the default tries them. Adding a backend is one line here. */
+    /**
+     * The backends, in the order the default tries them: MPJ Express only where its starter put it on the class
+     * path, else mpi4all. Adding a backend is one line here.
+     */
     private static final List<Registration> REGISTERED = List.of(
-            new Registration("mpj", "org.mpi4all.npb.comm.mpj.MpjBackend"));
+            new Registration("mpj", "org.mpi4all.npb.comm.mpj.MpjBackend"),
+            new Registration("mpi4all", "org.mpi4all.npb.comm.mpi4all.Mpi4allBackend"),
+            new Registration("ompi-java", "org.mpi4all.npb.comm.ompijava.OmpiJavaBackend"));
 
     private Backends() {}
 
@@ -24,7 +29,9 @@ public final class Backends {
     }
 
     /**
-     * The backend called {@code name}, constructed but not initialised.
+     * The backend called {@code name}, constructed but not initialised. A name with a dot that is not registered
+     * is taken for the class name of a backend on the class path, so that a backend can be tried before it is
+     * registered.
      *
      * @throws BackendUnavailableException if there is no such backend or it cannot run in this process
      */
@@ -34,8 +41,11 @@ public final class Backends {
                 return instantiate(registration);
             }
         }
-        throw new BackendUnavailableException(
-                "unknown backend '" + name + "' (choose one of " + String.join(", ", names()) + ")");
+        if (name.contains(".")) {
+            return instantiate(new Registration(name, name));
+        }
+        throw new BackendUnavailableException("unknown backend '" + name + "' (choose one of "
+                + String.join(", ", names()) + ", or give a backend's class name)");
     }
 
     /**
@@ -59,9 +69,14 @@ public final class Backends {
         Class<? extends Backend> type;
         try {
             type = Class.forName(registration.className()).asSubclass(Backend.class);
+        } catch (ClassCastException e) {
+            throw new BackendUnavailableException(registration.className() + " is not a backend (it does not implement "
+                    + Backend.class.getName() + ")", e);
         } catch (ClassNotFoundException e) {
             throw new BackendUnavailableException("backend " + registration.name()
-                    + " is not built into this npb.jar (see docs/npb.md, section Backends)", e);
+                    + (registration.name().equals(registration.className())
+                            ? " is not on the class path" : " is not built into this npb.jar")
+                    + " (see docs/npb.md, section Backends)", e);
         }
         try {
             return type.getConstructor().newInstance();

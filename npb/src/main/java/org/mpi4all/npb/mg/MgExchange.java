@@ -27,6 +27,8 @@ final class MgExchange {
     private final Requests requests;
     /** The face being copied: lo1, hi1, lo2, hi2, lo3, hi3 (1-based, inclusive). */
     private final int[] box = new int[6];
+    /** The dimensions of the box being exchanged. */
+    private final int[] dimensions = new int[3];
 
     /** @param faceCapacity the most points of a face message (the reference's nm2) */
     MgExchange(Backend backend, Comm comm, MgGrid grid, int faceCapacity) {
@@ -45,18 +47,18 @@ final class MgExchange {
             MgKernels.zero(u, uo, n1, n2, n3);
             return;
         }
-        int[] n = {n1, n2, n3};
+        setDimensions(n1, n2, n3);
         for (int axis = 0; axis < 3; axis++) {
             if (comm.size() == 1) {
-                exchangeWithItself(axis, u, uo, n);
+                exchangeWithItself(axis, u, uo);
                 continue;
             }
             ready(axis, DOWN, k);
             ready(axis, UP, k);
-            give(axis, UP, u, uo, n, k, false);
-            give(axis, DOWN, u, uo, n, k, false);
-            take(axis, DOWN, u, uo, n, false);
-            take(axis, UP, u, uo, n, false);
+            give(axis, UP, u, uo, k, false);
+            give(axis, DOWN, u, uo, k, false);
+            take(axis, DOWN, u, uo, false);
+            take(axis, UP, u, uo, false);
         }
     }
 
@@ -68,19 +70,25 @@ final class MgExchange {
         if (comm.size() == 1) {
             return;
         }
-        int[] n = {n1, n2, n3};
+        setDimensions(n1, n2, n3);
         for (int axis = 0; axis < 3; axis++) {
             if (grid.takeEx[axis][k]) {
                 ready(axis, DOWN, k);
                 ready(axis, UP, k);
-                take(axis, DOWN, u, uo, n, true);
-                take(axis, UP, u, uo, n, true);
+                take(axis, DOWN, u, uo, true);
+                take(axis, UP, u, uo, true);
             }
             if (grid.giveEx[axis][k]) {
-                give(axis, UP, u, uo, n, k, true);
-                give(axis, DOWN, u, uo, n, k, true);
+                give(axis, UP, u, uo, k, true);
+                give(axis, DOWN, u, uo, k, true);
             }
         }
+    }
+
+    private void setDimensions(int n1, int n2, int n3) {
+        dimensions[0] = n1;
+        dimensions[1] = n2;
+        dimensions[2] = n3;
     }
 
     /** The tag of the faces travelling in direction {@code dir} along {@code axis} (mg.f's msg_type). */
@@ -95,25 +103,25 @@ final class MgExchange {
     }
 
     /** give3 (or give3_ex): packs the border plane(s) on side {@code dir} and sends them to that neighbour. */
-    private void give(int axis, int dir, double[] u, int uo, int[] n, int k, boolean extra) {
-        int count = pack(u, uo, n, givenFace(axis, dir, n, extra), outgoing[dir]);
+    private void give(int axis, int dir, double[] u, int uo, int k, boolean extra) {
+        int count = pack(u, uo, dimensions, givenFace(axis, dir, extra), outgoing[dir]);
         comm.send(outgoing[dir], 0, count, grid.neighbour[axis][dir][k], tag(axis, dir));
     }
 
     /** take3 (or take3_ex): waits for the face travelling in direction {@code dir} and unpacks it into the ghosts. */
-    private void take(int axis, int dir, double[] u, int uo, int[] n, boolean extra) {
+    private void take(int axis, int dir, double[] u, int uo, boolean extra) {
         requests.waitFor(dir);
-        unpack(incoming[dir], u, uo, n, takenFace(axis, dir, n, extra));
+        unpack(incoming[dir], u, uo, dimensions, takenFace(axis, dir, extra));
     }
 
     /** comm1p: with one process the neighbour on both sides is this process: copy the faces across. */
-    private void exchangeWithItself(int axis, double[] u, int uo, int[] n) {
-        int up = pack(u, uo, n, givenFace(axis, UP, n, false), outgoing[UP]);
-        int down = pack(u, uo, n, givenFace(axis, DOWN, n, false), outgoing[DOWN]);
+    private void exchangeWithItself(int axis, double[] u, int uo) {
+        int up = pack(u, uo, dimensions, givenFace(axis, UP, false), outgoing[UP]);
+        int down = pack(u, uo, dimensions, givenFace(axis, DOWN, false), outgoing[DOWN]);
         incoming[UP].copyFrom(outgoing[UP], 0, 0, up);
         incoming[DOWN].copyFrom(outgoing[DOWN], 0, 0, down);
-        unpack(incoming[DOWN], u, uo, n, takenFace(axis, DOWN, n, false));
-        unpack(incoming[UP], u, uo, n, takenFace(axis, UP, n, false));
+        unpack(incoming[DOWN], u, uo, dimensions, takenFace(axis, DOWN, false));
+        unpack(incoming[UP], u, uo, dimensions, takenFace(axis, UP, false));
     }
 
     /**
@@ -121,28 +129,28 @@ final class MgExchange {
      * ({@code _ex}: the last two). Across the face, axes before {@code axis} span the whole box (their ghosts are
      * already filled) and later axes the interior; {@code _ex} faces span the whole box.
      */
-    private int[] givenFace(int axis, int dir, int[] n, boolean extra) {
-        spanFace(axis, n, extra);
-        int last = n[axis];
+    private int[] givenFace(int axis, int dir, boolean extra) {
+        spanFace(axis, extra);
+        int last = dimensions[axis];
         box[2 * axis] = dir == DOWN ? 2 : last - 1;
         box[2 * axis + 1] = dir == DOWN || !extra ? box[2 * axis] : last;
         return box;
     }
 
     /** The ghost plane(s) the face travelling in direction {@code dir} fills: the top one for DOWN, the bottom one(s) for UP. */
-    private int[] takenFace(int axis, int dir, int[] n, boolean extra) {
-        spanFace(axis, n, extra);
-        int last = n[axis];
+    private int[] takenFace(int axis, int dir, boolean extra) {
+        spanFace(axis, extra);
+        int last = dimensions[axis];
         box[2 * axis] = dir == DOWN ? last : 1;
         box[2 * axis + 1] = dir == DOWN ? last : extra ? 2 : 1;
         return box;
     }
 
-    private void spanFace(int axis, int[] n, boolean extra) {
+    private void spanFace(int axis, boolean extra) {
         for (int d = 0; d < 3; d++) {
             boolean whole = extra || d < axis;
             box[2 * d] = whole ? 1 : 2;
-            box[2 * d + 1] = whole ? n[d] : n[d] - 1;
+            box[2 * d + 1] = whole ? dimensions[d] : dimensions[d] - 1;
         }
     }
 

@@ -9,7 +9,7 @@ import java.util.Arrays;
  * Fortran stores {@code u(n1,n2,n3)}; loop variables here keep Fortran's 1-based numbering, and the
  * operations keep its order, so results match the reference bit for bit.
  *
- * <p>An instance holds the row scratch arrays the operators share, so that nothing is allocated per call.
+ * <p>An instance holds the scratch rows interp needs, so that nothing is allocated per call.
  */
 final class MgKernels {
     private final double[] s1;
@@ -94,9 +94,14 @@ final class MgKernels {
         return a[p - n1] + a[p + n1] + a[p - plane] + a[p + plane];
     }
 
-    /** The sum over the four corner neighbours of point p in its (i2, i3) plane, in mg.f's order. */
+    /** The sum over the four corner neighbours of point p in its (i2, i3) plane, in resid's and psinv's order. */
     private static double cornerSum(double[] a, int p, int n1, int plane) {
         return a[p - n1 - plane] + a[p + n1 - plane] + a[p - n1 + plane] + a[p + n1 + plane];
+    }
+
+    /** The same corner sum in rprj3's order (its i3 varies before its i2). */
+    private static double crossCornerSum(double[] a, int p, int n1, int plane) {
+        return a[p - n1 - plane] + a[p - n1 + plane] + a[p + n1 - plane] + a[p + n1 + plane];
     }
 
     /**
@@ -107,29 +112,35 @@ final class MgKernels {
         int d1 = m1k == 3 ? 2 : 1;
         int d2 = m2k == 3 ? 2 : 1;
         int d3 = m3k == 3 ? 2 : 1;
-        int plane = m1k * m2k;
         for (int j3 = 2; j3 <= m3j - 1; j3++) {
-            int i3 = 2 * j3 - d3;
             for (int j2 = 2; j2 <= m2j - 1; j2++) {
-                int i2 = 2 * j2 - d2;
-                int rb = row(ro, m1k, m2k, i2, i3);
-                for (int j1 = 2; j1 <= m1j; j1++) {
-                    int p = rb + 2 * j1 - d1 - 1;
-                    s1[2 * j1 - d1 - 1] = r[p - m1k] + r[p + m1k] + r[p - plane] + r[p + plane];
-                    s2[2 * j1 - d1 - 1] = r[p - m1k - plane] + r[p - m1k + plane] + r[p + m1k - plane] + r[p + m1k + plane];
-                }
-                int sb = row(so, m1j, m2j, j2, j3);
-                for (int j1 = 2; j1 <= m1j - 1; j1++) {
-                    int i1 = 2 * j1 - d1;
-                    int p = rb + i1;
-                    double y2 = r[p - m1k - plane] + r[p - m1k + plane] + r[p + m1k - plane] + r[p + m1k + plane];
-                    double x2 = r[p - m1k] + r[p + m1k] + r[p - plane] + r[p + plane];
-                    s[sb + j1] = 0.5 * r[p]
-                            + 0.25 * (r[p - 1] + r[p + 1] + x2)
-                            + 0.125 * (s1[i1 - 1] + s1[i1 + 1] + y2)
-                            + 0.0625 * (s2[i1 - 1] + s2[i1 + 1]);
-                }
+                rprj3Row(r, row(ro, m1k, m2k, 2 * j2 - d2, 2 * j3 - d3), m1k, m1k * m2k,
+                        s, row(so, m1j, m2j, j2, j3), m1j, d1);
             }
+        }
+    }
+
+    /**
+     * One coarse row of rprj3. mg.f first stores the edge and corner sums (x1, y1) of the fine points between
+     * the coarse ones in scratch rows; the fine point after one coarse point is the one before the next, so
+     * here they slide along in locals instead: the same sums in the same order.
+     */
+    private static void rprj3Row(double[] r, int rb, int m1k, int plane, double[] s, int sb, int m1j, int d1) {
+        int before = rb + 2 * 2 - d1 - 1;
+        double edgeBefore = edgeSum(r, before, m1k, plane);
+        double cornerBefore = crossCornerSum(r, before, m1k, plane);
+        for (int j1 = 2; j1 <= m1j - 1; j1++) {
+            int p = rb + 2 * j1 - d1;
+            double edgeAfter = edgeSum(r, p + 1, m1k, plane);
+            double cornerAfter = crossCornerSum(r, p + 1, m1k, plane);
+            double y2 = crossCornerSum(r, p, m1k, plane);
+            double x2 = edgeSum(r, p, m1k, plane);
+            s[sb + j1] = 0.5 * r[p]
+                    + 0.25 * (r[p - 1] + r[p + 1] + x2)
+                    + 0.125 * (edgeBefore + edgeAfter + y2)
+                    + 0.0625 * (cornerBefore + cornerAfter);
+            edgeBefore = edgeAfter;
+            cornerBefore = cornerAfter;
         }
     }
 

@@ -47,7 +47,10 @@ final class MgRandomField {
         return (p[0] - 1) + m[0] * ((p[1] - 1) + m[1] * (p[2] - 1));
     }
 
-    /** Point (i, j, k) of the n³ grid gets number i + n·j + n²·k of the sequence (0-based), as on one process. */
+    /**
+     * Point (i, j, k) of the n³ grid (0-based, ghosts not counted) gets the number 1 + i + n·j + n²·k steps
+     * after the seed X, whatever the decomposition: each row starts from its seed, found by powering A.
+     */
     private static void randomNumbers(double[] z, int n, MgGrid grid, int[] m) {
         double a1 = power(A, n);
         double a2 = power(A, (long) n * n);

@@ -24,7 +24,8 @@ public final class MpjBackend implements Backend {
     /** @throws BackendUnavailableException if MPJ Express' classes are not on the class path */
     public MpjBackend() {
         try {
-            Class.forName("mpi.MPI", false, MpjBackend.class.getClassLoader());
+            // mpjdev is MPJ Express' alone (Open MPI's Java bindings have an mpi.MPI too).
+            Class.forName("mpjdev.MPJDev", false, MpjBackend.class.getClassLoader());
         } catch (ClassNotFoundException | LinkageError e) {
             throw new BackendUnavailableException("MPJ Express is not on the class path"
                     + " (launch with scripts/mpj-express run -np N -jar npb.jar ...)", e);

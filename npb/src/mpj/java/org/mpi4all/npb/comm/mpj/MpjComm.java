@@ -116,22 +116,16 @@ final class MpjComm implements Comm {
 
     @Override
     public void isend(MessageBuffer buffer, int offset, int count, int dest, int tag, Requests requests, int slot) {
-        MpjRequests slots = checkStart(buffer, offset, count, requests, slot);
+        MpjRequests slots = (MpjRequests) requests;
+        slots.checkStart(buffer, offset, count, slot);
         slots.record(slot, comm.Isend(((MpjBuffer) buffer).array, offset, count, MPI.DOUBLE, checkRank(dest), tag));
     }
 
     @Override
     public void irecv(MessageBuffer buffer, int offset, int count, int source, int tag, Requests requests, int slot) {
-        MpjRequests slots = checkStart(buffer, offset, count, requests, slot);
-        slots.record(slot, comm.Irecv(((MpjBuffer) buffer).array, offset, count, MPI.DOUBLE, checkRank(source), tag));
-    }
-
-    /** Checks a nonblocking operation's range and slot before it starts; returns the slots to record into. */
-    private static MpjRequests checkStart(MessageBuffer buffer, int offset, int count, Requests requests, int slot) {
-        buffer.checkRange(offset, count);
         MpjRequests slots = (MpjRequests) requests;
-        slots.checkFree(slot);
-        return slots;
+        slots.checkStart(buffer, offset, count, slot);
+        slots.record(slot, comm.Irecv(((MpjBuffer) buffer).array, offset, count, MPI.DOUBLE, checkRank(source), tag));
     }
 
     private static void checkRanges(int sendLength, int sendOffset, int receiveLength, int receiveOffset, long count) {

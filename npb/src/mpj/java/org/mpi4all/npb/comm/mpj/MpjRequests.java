@@ -1,48 +1,17 @@
 package org.mpi4all.npb.comm.mpj;
 
 import mpi.Request;
-import org.mpi4all.npb.comm.Requests;
+import org.mpi4all.npb.comm.RequestSlots;
 
 /** Request slots holding MPJ's request objects (MPJ allocates one per operation; nothing to avoid here). */
-final class MpjRequests implements Requests {
-    private final Request[] slots;
+final class MpjRequests extends RequestSlots<Request> {
 
     MpjRequests(int size) {
-        if (size < 0) {
-            throw new IllegalArgumentException("a request set needs a non-negative size, not " + size);
-        }
-        slots = new Request[size];
+        super(size);
     }
 
     @Override
-    public int size() {
-        return slots.length;
-    }
-
-    /** Checks that {@code slot} exists and is free, before the operation that will {@link #record} into it starts. */
-    void checkFree(int slot) {
-        if (slots[slot] != null) {
-            throw new IllegalStateException("request slot " + slot + " still holds an incomplete request");
-        }
-    }
-
-    void record(int slot, Request request) {
-        slots[slot] = request;
-    }
-
-    @Override
-    public void waitFor(int slot) {
-        Request request = slots[slot];
-        if (request != null) {
-            request.Wait();
-            slots[slot] = null;
-        }
-    }
-
-    @Override
-    public void waitAll() {
-        for (int slot = 0; slot < slots.length; slot++) {
-            waitFor(slot);
-        }
+    protected void complete(Request request) {
+        request.Wait();
     }
 }
