@@ -40,8 +40,6 @@ final class GoFixtures {
         List<FunctionInfo> functions = Stream.concat(base.functions().stream(), Stream.of(
                 function("MPI_Recv", p("buf", "void *"), p("count", "int"), p("datatype", "MPI_Datatype"),
                         p("source", "int"), p("tag", "int"), p("comm", "MPI_Comm"), p("status", "MPI_Status *")),
-                function("MPI_Allreduce", p("sendbuf", "const void *"), p("recvbuf", "void *"), p("count", "int"),
-                        p("datatype", "MPI_Datatype"), p("op", "int"), p("comm", "MPI_Comm")),
                 function("MPI_Waitall", p("count", "int"), p("array_of_requests", "MPI_Request []"),
                         p("array_of_statuses", "MPI_Status []")),
                 function("MPI_File_close", p("fh", "MPI_File *")),
