@@ -23,10 +23,24 @@ final class LibC {
 
     private static final Linker LINKER = Linker.nativeLinker();
     private static final MethodHandle DLOPEN = libc("dlopen", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_INT));
-    private static final MethodHandle DLSYM = libc("dlsym", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle DLERROR = libc("dlerror", FunctionDescriptor.of(ADDRESS));
-    private static final MethodHandle GETENV = libc("getenv", FunctionDescriptor.of(ADDRESS, ADDRESS));
-    private static final MethodHandle SETENV = libc("setenv", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+
+    /*
+     * The other functions' handles are created on first use, each in a holder class: a cold JVM spends about
+     * 10 ms on every downcall signature it has not linked before, and loading the bindings needs none of them
+     * (symbols of libmpi and of the auxiliary library are found through SymbolLookup; the environment is
+     * changed with putenv, whose signature MPI_Initialized shares).
+     */
+    private static final class Dlsym {
+        static final MethodHandle HANDLE = libc("dlsym", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS));
+    }
+
+    private static final class Dlerror {
+        static final MethodHandle HANDLE = libc("dlerror", FunctionDescriptor.of(ADDRESS));
+    }
+
+    private static final class Putenv {
+        static final MethodHandle HANDLE = libc("putenv", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    }
 
     private LibC() {}
 
@@ -54,33 +68,26 @@ final class LibC {
     /** {@code dlsym(handle, name)}, or {@link MemorySegment#NULL} when there is no such symbol. */
     static MemorySegment dlsym(MemorySegment handle, String name) {
         try (Arena arena = Arena.ofConfined()) {
-            return (MemorySegment) DLSYM.invokeExact(handle, arena.allocateFrom(name));
+            return (MemorySegment) Dlsym.HANDLE.invokeExact(handle, arena.allocateFrom(name));
         } catch (Throwable t) {
             throw new AssertionError("should not reach here", t);
         }
     }
 
     private static String dlerror() throws Throwable {
-        MemorySegment message = (MemorySegment) DLERROR.invokeExact();
+        MemorySegment message = (MemorySegment) Dlerror.HANDLE.invokeExact();
         return message.equals(MemorySegment.NULL) ? "unknown error" : message.reinterpret(4096).getString(0);
     }
 
-    /** The native environment's value of {@code name}, or null. */
-    static String getenv(String name) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment value = (MemorySegment) GETENV.invokeExact(arena.allocateFrom(name));
-            return value.equals(MemorySegment.NULL) ? null : value.reinterpret(65536).getString(0);
-        } catch (Throwable t) {
-            throw new AssertionError("should not reach here", t);
-        }
-    }
-
-    /** Sets {@code name} in the native environment, which native libraries read (Java's view is a copy). */
-    static void setenv(String name, String value) {
-        try (Arena arena = Arena.ofConfined()) {
-            int rc = (int) SETENV.invokeExact(arena.allocateFrom(name), arena.allocateFrom(value), 1);
+    /**
+     * Sets {@code name} in the native environment, which native libraries read (Java's view is a copy). The
+     * string becomes part of the environment ({@code putenv} keeps the pointer), so it is never freed.
+     */
+    static void putenv(String name, String value) {
+        try {
+            int rc = (int) Putenv.HANDLE.invokeExact(Arena.global().allocateFrom(name.concat("=").concat(value)));
             if (rc != 0) {
-                throw new IllegalStateException("setenv(" + name + ") failed");
+                throw new IllegalStateException("putenv(" + name + ") failed");
             }
         } catch (IllegalStateException e) {
             throw e;

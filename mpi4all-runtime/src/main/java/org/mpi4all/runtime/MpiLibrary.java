@@ -12,13 +12,12 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import java.util.zip.CRC32;
 
 /**
  * The loaded MPI library and the bindings' auxiliary library, and the symbols the generated bindings
@@ -57,12 +56,15 @@ public final class MpiLibrary {
 
     private final Target target;
     private final String libraryPath;
-    private final MemorySegment auxHandle;
+    /** libmpi's own symbols, for what must come from the library itself and not from a tool interposed on it. */
+    private final SymbolLookup librarySymbols;
+    private final SymbolLookup auxSymbols;
 
-    private MpiLibrary(Target target, String libraryPath, MemorySegment auxHandle) {
+    private MpiLibrary(Target target, String libraryPath, SymbolLookup librarySymbols, SymbolLookup auxSymbols) {
         this.target = target;
         this.libraryPath = libraryPath;
-        this.auxHandle = auxHandle;
+        this.librarySymbols = librarySymbols;
+        this.auxSymbols = auxSymbols;
     }
 
     /** Loads the libraries for {@code target}, once per process. */
@@ -73,8 +75,10 @@ public final class MpiLibrary {
         keepUcxOffJvmSignals();
         String path = libraryPath(target);
         LibC.dlopen(path, LibC.RTLD_NOW | LibC.RTLD_GLOBAL);
-        MemorySegment aux = LibC.dlopen(extractAuxLibrary(target.auxResource()).toString(), LibC.RTLD_NOW);
-        MpiLibrary library = new MpiLibrary(target, path, aux);
+        // Both lookups resolve through the JVM's own dlsym, without a downcall per symbol; the first finds the
+        // library just loaded (dlopen of a loaded library returns it).
+        MpiLibrary library = new MpiLibrary(target, path, SymbolLookup.libraryLookup(path, Arena.global()),
+                SymbolLookup.libraryLookup(extractAuxLibrary(target.auxResource()), Arena.global()));
         if (!"false".equals(System.getProperty(CHECK_PROPERTY))) {
             library.checkVersion();
         }
@@ -128,18 +132,20 @@ public final class MpiLibrary {
     }
 
     private MemorySegment auxSymbol(String name, long size) {
-        MemorySegment address = LibC.dlsym(auxHandle, AUX_PREFIX + name);
-        if (address.equals(MemorySegment.NULL)) {
-            throw new UnsatisfiedLinkError("the mpi4all auxiliary library has no symbol " + AUX_PREFIX + name
-                    + ": it does not match these bindings; regenerate them");
-        }
-        return address.reinterpret(size);
+        return auxSymbols.find(AUX_PREFIX + name)
+                .orElseThrow(() -> new UnsatisfiedLinkError("the mpi4all auxiliary library has no symbol " + AUX_PREFIX
+                        + name + ": it does not match these bindings; regenerate them"))
+                .reinterpret(size);
     }
 
-    /** UCX installs a SIGSEGV handler when it loads unless told not to; the JVM needs that signal itself. */
+    /**
+     * UCX installs a SIGSEGV handler when it loads unless told not to; the JVM needs that signal itself. Java's
+     * copy of the environment is the one the process started with, which nothing has changed before the
+     * bindings load.
+     */
     private static void keepUcxOffJvmSignals() {
-        if (LibC.getenv("UCX_ERROR_SIGNALS") == null) {
-            LibC.setenv("UCX_ERROR_SIGNALS", "");
+        if (System.getenv("UCX_ERROR_SIGNALS") == null) {
+            LibC.putenv("UCX_ERROR_SIGNALS", "");
         }
     }
 
@@ -172,7 +178,10 @@ public final class MpiLibrary {
         // Room for any implementation's text, not just the expected one's: the check exists for the case where
         // the library is another (MPICH writes thousands of characters where Open MPI allows 256).
         long capacity = Math.max(intConstant("MPI_MAX_LIBRARY_VERSION_STRING"), VERSION_CAPACITY);
-        MethodHandle getVersion = downcall("MPI_Get_library_version",
+        MemorySegment function = librarySymbols.find("MPI_Get_library_version")
+                .orElseThrow(() -> new UnsatisfiedLinkError(libraryPath + " has no function MPI_Get_library_version:"
+                        + " it is not an MPI library"));
+        MethodHandle getVersion = Linker.nativeLinker().downcallHandle(function,
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment text = arena.allocate(capacity);
@@ -208,7 +217,7 @@ public final class MpiLibrary {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + resource + ": " + e.getMessage(), e);
         }
-        String digest = sha256(bytes).substring(0, 16);
+        String digest = checksum(bytes);
         String fileName = Path.of(resource).getFileName().toString();
         IOException lastFailure = null;
         for (Path cache : cacheDirectories()) {
@@ -238,11 +247,13 @@ public final class MpiLibrary {
         return new Path[] {home.resolve("aux"), Path.of(System.getProperty("java.io.tmpdir"), "mpi4all-aux")};
     }
 
-    private static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new AssertionError("every JDK has SHA-256", e);
-        }
+    /**
+     * Names the cache directory of one build of the auxiliary library: not a security measure (the cache is the
+     * user's own), so the cheapest checksum will do (a cryptographic digest costs a cold JVM about 15 ms).
+     */
+    private static String checksum(byte[] bytes) {
+        CRC32 crc = new CRC32();
+        crc.update(bytes);
+        return Long.toHexString(crc.getValue()) + "-" + bytes.length;
     }
 }
