@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.mpi4all.codegen.go.GoBindingsGenerator;
 import org.mpi4all.codegen.java.JavaBindingsGenerator;
 import org.mpi4all.core.blueprint.Blueprint;
 import org.mpi4all.core.blueprint.BlueprintJson;
@@ -21,15 +22,17 @@ import picocli.CommandLine.Option;
 
 /**
  * The command line of the generator, also what the runtime module's build runs:
- * {@code generate [--mpi NAME|PATH | --blueprint FILE] --lang java --out SOURCES --resources DIR}.
- * From an implementation it probes it first and builds the auxiliary library; from a blueprint file it
- * needs the wrapper the blueprint names to build that library.
+ * {@code generate [--mpi NAME|PATH | --blueprint FILE] --lang java --out SOURCES --resources DIR}, or
+ * {@code --lang go --out PACKAGE-DIRECTORY}. From an implementation it probes it first; for Java it builds
+ * the auxiliary library, which from a blueprint file needs the wrapper the blueprint names. The Go package
+ * carries the library's source, which cgo compiles.
  */
 @Command(name = "generate", mixinStandardHelpOptions = true, version = "mpi4all-generate 0.1.0",
         sortOptions = false, usageHelpAutoWidth = true,
         description = {
             "Generates MPI bindings from an implementation's blueprint: Java (FFM) sources plus, in the",
-            "resources directory, the auxiliary library and the blueprint itself, which the runtime loads."
+            "resources directory, the auxiliary library and the blueprint itself, which the runtime loads;",
+            "or, with --lang go, the Go (cgo) package mpi in the --out directory."
         },
         exitCodeListHeading = "Exit codes:%n",
         exitCodeList = {"0:the bindings were generated (or were current)", "1:generation failed",
@@ -47,7 +50,8 @@ public final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--blueprint", paramLabel = "FILE", description = "generate from this blueprint instead of probing")
     private Path blueprintFile;
 
-    @Option(names = "--lang", paramLabel = "LANG", defaultValue = "java", description = "the target language: java")
+    @Option(names = "--lang", paramLabel = "LANG", defaultValue = "java",
+            description = "the target language: java, or go (a cgo package written to --out)")
     private String language;
 
     @Option(names = "--out", paramLabel = "DIR", required = true, description = "the source root to write to")
@@ -82,17 +86,27 @@ public final class GenerateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (!language.equals("java")) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "unknown language '" + language + "' (choose java)");
+        if (!language.equals("java") && !language.equals("go")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "unknown language '" + language + "' (choose java or go)");
         }
         if (blueprintFile != null && mpi != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give --mpi or --blueprint, not both");
         }
+        if (language.equals("go") && resources != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--resources is for --lang java: the Go package compiles the auxiliary library into itself");
+        }
         String selection = blueprintFile != null ? "blueprint " + blueprintFile.toAbsolutePath() : "mpi " + mpi;
+        if (language.equals("go")) {
+            selection = "go " + selection;
+        }
         Path stamp = out.resolve(STAMP);
         if (reuse && Files.isRegularFile(stamp) && Files.readString(stamp).equals(selection)) {
             log("bindings in " + out + " are current (" + selection + ")");
             return 0;
+        }
+        if (language.equals("go")) {
+            return generateGo(selection, stamp);
         }
         CompilerWrapper wrapper;
         Blueprint blueprint;
@@ -117,6 +131,24 @@ public final class GenerateCommand implements Callable<Integer> {
         log("generated " + result.files().size() + " Java files for " + blueprint.implementation().name()
                 + " (" + blueprint.functions().size() + " functions, " + blueprint.constants().size() + " constants)"
                 + " in " + out);
+        return 0;
+    }
+
+    /** The Go package, from the blueprint file or from probing; needs no compiler wrapper for a blueprint file. */
+    private int generateGo(String selection, Path stamp) throws IOException {
+        Blueprint blueprint = blueprintFile != null
+                ? BlueprintJson.read(blueprintFile)
+                : Probe.run(new ProbeOptions(wrapper(mpi), MpiImplementation.NAMES.contains(mpi) ? mpi : null, null,
+                        verbose ? spec.commandLine().getErr()::println : null));
+        GoBindingsGenerator.Result result = GoBindingsGenerator.generate(blueprint);
+        result.skipped().forEach(s -> log("skipped " + s.name() + ": " + s.reason()));
+        deleteRecursively(out);
+        Files.createDirectories(out);
+        result.writeTo(out);
+        Files.writeString(stamp, selection);
+        log("generated Go package " + GoBindingsGenerator.PACKAGE + " (" + result.files().size() + " files) for "
+                + blueprint.implementation().name() + " (" + blueprint.functions().size() + " functions, "
+                + blueprint.constants().size() + " constants, " + result.skipped().size() + " skipped) in " + out);
         return 0;
     }
 

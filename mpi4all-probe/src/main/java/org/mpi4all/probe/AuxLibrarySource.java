@@ -39,12 +39,11 @@ final class AuxLibrarySource {
         lines.add("");
         List<ConstantInfo> variables = new ArrayList<>();
         for (ConstantInfo constant : blueprint.constants()) {
-            CType type = CDeclarationParser.parseType(constant.type());
             if (constant.origin() == ConstantInfo.Origin.VARIABLE) {
-                lines.add(type.spell(PREFIX + constant.name()) + ";");
+                lines.add(constantDeclarator(constant) + ";");
                 variables.add(constant);
             } else {
-                lines.add(TypeTable.withConst(type).spell(PREFIX + constant.name()) + " = " + constant.name() + ";");
+                lines.add(constantDeclarator(constant) + " = " + constant.name() + ";");
             }
         }
         if (!variables.isEmpty()) {
@@ -62,19 +61,32 @@ final class AuxLibrarySource {
         return String.join("\n", lines) + "\n";
     }
 
+    /**
+     * How the library declares its object for {@code constant}, without initialiser: read-only
+     * ({@code const MPI_Comm mpi4all_MPI_COMM_WORLD}) unless a constructor must write it.
+     */
+    static String constantDeclarator(ConstantInfo constant) {
+        CType type = CDeclarationParser.parseType(constant.type());
+        CType stored = constant.origin() == ConstantInfo.Origin.VARIABLE ? type : TypeTable.withConst(type);
+        return stored.spell(PREFIX + constant.name());
+    }
+
     /** A one-line C function {@code <prefix>NAME} that calls {@code NAME} with its fixed parameters. */
     static String wrapper(String storage, String prefix, String name, Signature signature) {
         CType returns = CDeclarationParser.parseType(signature.returns());
-        List<String> declarations = new ArrayList<>();
-        List<String> arguments = new ArrayList<>();
-        for (Parameter parameter : signature.parameters()) {
-            declarations.add(CDeclarationParser.parseType(parameter.type()).spell(parameter.name()));
-            arguments.add(parameter.name());
-        }
-        String parameters = declarations.isEmpty() ? "void" : String.join(", ", declarations);
+        List<String> arguments = signature.parameters().stream().map(Parameter::name).toList();
         String call = name + "(" + String.join(", ", arguments) + ")";
         String body = returns.isVoid() ? "{ " + call + "; }" : "{ return " + call + "; }";
-        return storage + returns.spell(prefix + name + "(" + parameters + ")") + " " + body;
+        return storage + prototype(prefix, name, signature) + " " + body;
+    }
+
+    /** The declarator of the function {@code <prefix>NAME} taking the fixed parameters of {@code signature}. */
+    static String prototype(String prefix, String name, Signature signature) {
+        List<String> declarations = signature.parameters().stream()
+                .map(parameter -> CDeclarationParser.parseType(parameter.type()).spell(parameter.name()))
+                .toList();
+        String parameters = declarations.isEmpty() ? "void" : String.join(", ", declarations);
+        return CDeclarationParser.parseType(signature.returns()).spell(prefix + name + "(" + parameters + ")");
     }
 
     /** A C string literal holding {@code text}. */

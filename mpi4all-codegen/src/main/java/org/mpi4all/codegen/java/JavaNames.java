@@ -4,12 +4,9 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 import javax.lang.model.SourceVersion;
 import org.mpi4all.core.blueprint.Parameter;
 import org.mpi4all.core.blueprint.Signature;
-import org.mpi4all.core.c.CDeclarationParser;
-import org.mpi4all.core.c.CType;
 
 /** Java identifiers for C names, and C declarations for javadoc. */
 final class JavaNames {
@@ -43,15 +40,6 @@ final class JavaNames {
 
     /** The C declaration of a function, as the header would write it: {@code int MPI_Send(const void *buf, ...)}. */
     static String declaration(String name, Signature signature) {
-        String parameters = signature.parameters().stream()
-                .map(p -> CDeclarationParser.parseType(p.type()).spell(p.name()))
-                .collect(Collectors.joining(", "));
-        if (signature.varargs()) {
-            parameters = parameters.isEmpty() ? "..." : parameters + ", ...";
-        } else if (parameters.isEmpty()) {
-            parameters = "void";
-        }
-        CType returns = CDeclarationParser.parseType(signature.returns());
-        return returns.spell(name + "(" + parameters + ")");
+        return signature.declaration(name);
     }
 }

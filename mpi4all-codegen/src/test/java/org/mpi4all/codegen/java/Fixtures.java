@@ -11,12 +11,12 @@ import org.mpi4all.core.blueprint.Signature;
 import org.mpi4all.core.blueprint.TypeInfo;
 import org.mpi4all.core.blueprint.TypeKind;
 
-/** Small blueprints of the two handle representations, for generator tests that need no MPI. */
-final class Fixtures {
+/** Small blueprints of the two handle representations, for generator tests that need no MPI (the Go generator's too). */
+public final class Fixtures {
     private Fixtures() {}
 
     /** A slice of an MPICH-like implementation: int handles, a 20-byte status with the source at offset 8. */
-    static Blueprint intHandles() {
+    public static Blueprint intHandles() {
         return blueprint("mpich", TypeInfo.HandleCarrier.INTEGER, "int", 4,
                 List.of(new TypeInfo.Field("count_lo", "int", 0, 4),
                         new TypeInfo.Field("count_hi_and_cancelled", "int", 4, 4),
@@ -26,7 +26,7 @@ final class Fixtures {
     }
 
     /** A slice of an Open MPI-like implementation: pointer handles, a 24-byte status with the source first. */
-    static Blueprint pointerHandles() {
+    public static Blueprint pointerHandles() {
         return blueprint("openmpi", TypeInfo.HandleCarrier.POINTER, "struct ompi_communicator_t *", 8,
                 List.of(new TypeInfo.Field("MPI_SOURCE", "int", 0, 4),
                         new TypeInfo.Field("MPI_TAG", "int", 4, 4),

@@ -1,0 +1,3 @@
+module mpi4all.org/go
+
+go 1.22
