@@ -1,0 +1,87 @@
+package org.mpi4all;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.mpi4all.testkit.MpiRunResult;
+
+/** The environment's life: init with a thread level, world and self, close exactly once, nothing after it. */
+class EnvironmentTest {
+
+    /** Initialises at the level given as argument, then exercises the environment's contract. */
+    public static final class Lifecycle {
+        public static void main(String[] args) throws Exception {
+            Checks checks = new Checks();
+            ThreadLevel asked = ThreadLevel.valueOf(args[0]);
+            Environment env = Environment.init(args, asked);
+            Communicator world = env.world();
+            Checks.value("threadLevel", env.threadLevel());
+            Checks.value("heapAccess", env.heapAccess());
+            checks.equal("ranks", java.util.stream.IntStream.range(0, world.size()).toArray(),
+                    world.allgather(new int[] {world.rank()}));
+            checks.equal("self", List.of(0, 1), List.of(env.self().rank(), env.self().size()));
+            checks.that("processorName", !env.processorName().isBlank(), "blank");
+            double t0 = env.wtime();
+            checks.that("wtime", env.wtime() >= t0, "went back");
+            checks.throwsWith("initTwice", IllegalStateException.class, "already initialized",
+                    () -> Environment.init(args));
+            checks.throwsWith("worldCannotClose", UnsupportedOperationException.class, "predefined",
+                    world::close);
+
+            AtomicReference<Throwable> fromOtherThread = new AtomicReference<>();
+            Thread other = new Thread(() -> {
+                try {
+                    world.barrier();
+                } catch (Throwable t) {
+                    fromOtherThread.set(t);
+                }
+            });
+            if (asked.compareTo(ThreadLevel.SERIALIZED) < 0) {
+                other.start();
+                other.join();
+                checks.that("otherThreadRefused", fromOtherThread.get() instanceof WrongThreadException
+                        && fromOtherThread.get().getMessage().contains("only that thread may call it"),
+                        "got " + fromOtherThread.get());
+            }
+
+            Communicator dup = world.dup();
+            Request<int[]> pending = world.irecv(new int[1], Communicator.PROC_NULL);
+            env.close();
+            checks.that("closed", env.isClosed(), "not closed");
+            checks.throwsWith("closeTwice", IllegalStateException.class, "already closed", env::close);
+            checks.throwsWith("callAfterClose", IllegalStateException.class, "MPI was finalized", world::barrier);
+            checks.throwsWith("dupAfterClose", IllegalStateException.class, "MPI was finalized",
+                    () -> dup.allreduce(1, Op.SUM));
+            checks.throwsWith("worldAfterClose", IllegalStateException.class, "MPI was finalized", env::world);
+            checks.throwsWith("waitAfterClose", IllegalStateException.class, "MPI was finalized", pending::waitFor);
+            checks.throwsWith("initAfterClose", IllegalStateException.class, "cannot be initialized again",
+                    () -> Environment.init(args));
+            checks.exit();
+        }
+    }
+
+    @Test
+    void lifecycleAtSingle() {
+        MpiRunResult run = Runs.run(Lifecycle.class, 2, "SINGLE");
+        Runs.assertChecks(run, "ranks", "self", "processorName", "wtime", "initTwice", "worldCannotClose",
+                "otherThreadRefused", "closed", "closeTwice", "callAfterClose", "dupAfterClose", "worldAfterClose",
+                "waitAfterClose", "initAfterClose");
+        run.assertEachRank(r -> {
+            assertThat(r.value("threadLevel")).contains("SINGLE");
+            assertThat(r.value("heapAccess")).contains("CRITICAL");
+            assertThat(r.value("failures")).contains("0");
+        });
+    }
+
+    @Test
+    void multipleThreadsCopyHeapArrays() {
+        MpiRunResult run = Runs.run(Lifecycle.class, 3, "MULTIPLE");
+        Runs.assertChecks(run, "ranks", "closeTwice", "callAfterClose");
+        run.assertEachRank(r -> {
+            assertThat(r.value("threadLevel")).contains("MULTIPLE");
+            assertThat(r.value("heapAccess")).contains("COPY");
+        });
+    }
+}
