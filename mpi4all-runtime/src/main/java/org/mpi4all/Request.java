@@ -50,7 +50,8 @@ public final class Request<T> {
     private final T result;
     private Staging staging;
     private long handle;
-    private State state = State.PENDING;
+    /** Written by the progress thread when it completes a future: volatile, so the result it set is seen. */
+    private volatile State state = State.PENDING;
     private Status status;
     private CompletableFuture<T> future;
 
