@@ -737,8 +737,10 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             Message in = call.message(send, typeParam, 0, -1, Message.IN);
             T result = isRoot ? resultBuffer("gatherv", send, Param.value(params, RECV_BUF), in, extent(counts, displs), false)
                     : nonRootResult("gatherv", send, Param.value(params, RECV_BUF), in);
-            // MPI writes only the blocks: what lies between them must survive staging
-            Message out = isRoot ? call.message(result, in.type, 0, extent(counts, displs), Message.INOUT) : null;
+            Message out = isRoot ? call.message(result, in.type, 0, extent(counts, displs), Message.OUT) : null;
+            if (isRoot) {
+                out.limitToBlocks(counts, displs);
+            }
             Message c = isRoot ? call.ints(counts) : null;
             Message d = isRoot ? call.ints(displs) : null;
             call.prepare(false);
@@ -778,7 +780,8 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             Message in = call.message(send, typeParam, 0, -1, Message.IN);
             int total = extent(counts, displs);
             T result = resultBuffer("allgatherv", send, Param.value(params, RECV_BUF), in, total, false);
-            Message out = call.message(result, in.type, 0, total, Message.INOUT);   // keeps what lies between blocks
+            Message out = call.message(result, in.type, 0, total, Message.OUT);
+            out.limitToBlocks(counts, displs);
             Message c = call.ints(counts);
             Message d = call.ints(displs);
             call.prepare(false);
@@ -873,7 +876,8 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             Message in = call.message(send, typeParam, 0, -1, Message.IN);
             int total = extent(recvCounts, recvDispls);
             T result = resultBuffer("alltoallv", send, Param.value(params, RECV_BUF), in, total, false);
-            Message out = call.message(result, in.type, 0, total, Message.INOUT);   // keeps what lies between blocks
+            Message out = call.message(result, in.type, 0, total, Message.OUT);
+            out.limitToBlocks(recvCounts, recvDispls);
             Message sc = call.ints(sendCounts);
             Message sd = call.ints(sendDispls);
             Message rc = call.ints(recvCounts);

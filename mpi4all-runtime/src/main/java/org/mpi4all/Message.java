@@ -1,5 +1,8 @@
 package org.mpi4all;
 
+import static java.lang.foreign.ValueLayout.JAVA_BOOLEAN;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.reflect.Array;
@@ -55,6 +58,9 @@ final class Message {
     int direction;
     /** How many elements MPI wrote, when fewer than {@link #count} may arrive (a receive); -1 for all. */
     int received = -1;
+    /** The blocks MPI writes, when it writes only those (v-collectives); null for the whole message. */
+    private int[] blockCounts;
+    private int[] blockDispls;
 
     /**
      * Resolves {@code carrier}.
@@ -74,6 +80,8 @@ final class Message {
         this.direction = direction;
         this.offset = 0;
         this.received = -1;
+        this.blockCounts = null;
+        this.blockDispls = null;
         long available;
         switch (carrier) {
             case byte[] a -> { type = Datatype.BYTE; available = a.length; view = MemorySegment.ofArray(a); }
@@ -159,46 +167,67 @@ final class Message {
         return mpi != view;
     }
 
+    /** Hands MPI {@code memory} instead of the carrier, copying the data there first if MPI reads it. */
+    void stage(MemorySegment memory) {
+        mpi = memory;
+        if ((direction & IN) != 0) {
+            copy(0, count, true);
+        }
+    }
+
     /**
      * Limits what {@link #unstage()} copies back to what a receive wrote: the element count of its
      * {@code status}. Without this, the rest of the buffer would be overwritten with stale staging memory.
      */
     void limitToReceived(MemorySegment status, MemorySegment intScratch) {
         Mpi.MPI_Get_count(status, Mpi.MPI_BYTE, intScratch);
-        received = (int) (intScratch.get(java.lang.foreign.ValueLayout.JAVA_INT, 0) / type.dataSize());
+        received = (int) (intScratch.get(JAVA_INT, 0) / type.dataSize());
     }
 
-    /** Hands MPI {@code memory} instead of the carrier, copying the data there first if MPI reads it. */
-    void stage(MemorySegment memory) {
-        mpi = memory;
-        if ((direction & IN) == 0 || count == 0) {
-            return;
-        }
-        if (view != null) {
-            MemorySegment.copy(view, 0, memory, 0, bytes());
-        } else if (carrier instanceof boolean[] a) {
-            for (int i = 0; i < count; i++) {
-                memory.set(java.lang.foreign.ValueLayout.JAVA_BOOLEAN, i, a[offset + i]);
-            }
-        } else {
-            type.struct().write((Object[]) carrier, offset, count, memory);
-        }
+    /** Limits what {@link #unstage()} copies back to the blocks a v-collective writes; what lies between them stays. */
+    void limitToBlocks(int[] counts, int[] displs) {
+        blockCounts = counts;
+        blockDispls = displs;
     }
 
     /** Copies what MPI wrote into the staged memory back to the carrier; nothing if it was not staged. */
     void unstage() {
-        int n = received >= 0 ? Math.min(received, count) : count;
-        if (mpi == view || (direction & OUT) == 0 || n == 0) {
+        if (mpi == view || (direction & OUT) == 0) {
             return;
         }
-        if (view != null) {
-            MemorySegment.copy(mpi, 0, view, 0, n * type.size());
-        } else if (carrier instanceof boolean[] a) {
-            for (int i = 0; i < n; i++) {
-                a[offset + i] = mpi.get(java.lang.foreign.ValueLayout.JAVA_BOOLEAN, i);
+        if (blockCounts != null) {
+            for (int i = 0; i < blockCounts.length; i++) {
+                copy(blockDispls[i], blockCounts[i], false);
             }
         } else {
-            type.struct().read(mpi, (Object[]) carrier, offset, n);
+            copy(0, received >= 0 ? Math.min(received, count) : count, false);
+        }
+    }
+
+    /** Copies elements {@code from .. from+n} of the message between the carrier and the staged memory. */
+    private void copy(int from, int n, boolean toStaged) {
+        if (n == 0) {
+            return;
+        }
+        long at = from * type.size();
+        if (view != null) {
+            if (toStaged) {
+                MemorySegment.copy(view, at, mpi, at, n * type.size());
+            } else {
+                MemorySegment.copy(mpi, at, view, at, n * type.size());
+            }
+        } else if (carrier instanceof boolean[] a) {
+            for (int i = from; i < from + n; i++) {
+                if (toStaged) {
+                    mpi.set(JAVA_BOOLEAN, i, a[offset + i]);
+                } else {
+                    a[offset + i] = mpi.get(JAVA_BOOLEAN, i);
+                }
+            }
+        } else if (toStaged) {
+            type.struct().write((Object[]) carrier, offset + from, n, mpi.asSlice(at));
+        } else {
+            type.struct().read(mpi.asSlice(at), (Object[]) carrier, offset + from, n);
         }
     }
 
@@ -214,6 +243,8 @@ final class Message {
         copy.mpi = mpi;
         copy.direction = direction;
         copy.received = received;
+        copy.blockCounts = blockCounts;
+        copy.blockDispls = blockDispls;
         return copy;
     }
 

@@ -124,7 +124,8 @@ public abstract sealed class TopologyCommunicator extends Communicator permits C
             Message in = call.message(send, typeParam, 0, -1, Message.IN);
             int total = extent(recvCounts, recvDispls);
             T result = resultBuffer("neighborAlltoallv", send, Param.value(params, RECV_BUF), in, total, false);
-            Message out = call.message(result, in.type, 0, total, Message.INOUT);   // keeps what lies between blocks
+            Message out = call.message(result, in.type, 0, total, Message.OUT);
+            out.limitToBlocks(recvCounts, recvDispls);
             Message sc = call.ints(sendCounts);
             Message sd = call.ints(sendDispls);
             Message rc = call.ints(recvCounts);
