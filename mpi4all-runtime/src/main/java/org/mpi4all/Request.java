@@ -3,7 +3,6 @@ package org.mpi4all;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 import java.lang.foreign.MemorySegment;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.mpi4all.ffi.MPI_Request;
@@ -97,14 +96,15 @@ public final class Request<T> {
     }
 
     /**
-     * Tests for completion ({@code MPI_Test}) without blocking.
+     * Tests for completion ({@code MPI_Test}) without blocking; once it returns true, {@link #result()}
+     * gives the result.
      *
-     * @return the result if the operation completed (now or before), else empty
+     * @return whether the operation has completed (now or before)
      * @throws IllegalStateException if the environment is closed, or the request became a future
      */
-    public Optional<T> test() {
+    public boolean test() {
         if (state == State.COMPLETE) {
-            return Optional.of(result);
+            return true;
         }
         requireNotFuture("test");
         environment.check();
@@ -115,14 +115,14 @@ public final class Request<T> {
             MemorySegment flag = call.words.asSlice(8, 4);
             Mpi.MPI_Test(slot, flag, call.status);
             if (flag.get(JAVA_INT, 0) == 0) {
-                return Optional.empty();
+                return false;
             }
             complete(call.status, call.words.asSlice(16));
             Upcalls.rethrowPending();
+            return true;
         } finally {
             call.end();
         }
-        return Optional.of(result);
     }
 
     /**
