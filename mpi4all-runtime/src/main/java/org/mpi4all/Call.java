@@ -40,6 +40,8 @@ final class Call {
     private boolean active;
     /** Whether the MPI function to call is the critical one. */
     boolean critical;
+    /** Whether MPI may call back into Java during the call, so a failure of the callback may be pending. */
+    private boolean mayUpcall;
     Environment environment;
     String operation;
 
@@ -65,6 +67,7 @@ final class Call {
         call.operation = operation;
         call.used = 0;
         call.critical = false;
+        call.mayUpcall = false;
         return call;
     }
 
@@ -84,6 +87,7 @@ final class Call {
      * @param mayUpcall whether MPI may call back into Java during the call (a user-defined reduction)
      */
     void prepare(boolean mayUpcall) {
+        this.mayUpcall = mayUpcall;
         boolean anyHeap = false;
         for (int i = 0; i < used; i++) {
             anyHeap |= messages[i].isHeap();
@@ -104,6 +108,7 @@ final class Call {
      */
     Staging prepareNonblocking() {
         critical = false;
+        mayUpcall = true;   // completion (wait, test) may run a Java operator
         long total = 0;
         for (int i = 0; i < used; i++) {
             Message message = messages[i];
@@ -136,7 +141,9 @@ final class Call {
         for (int i = 0; i < used; i++) {
             messages[i].unstage();
         }
-        Upcalls.rethrowPending();
+        if (mayUpcall) {
+            Upcalls.rethrowPending();
+        }
     }
 
     /** Ends the call, successful or not; drops the references to the caller's buffers. */
@@ -144,7 +151,9 @@ final class Call {
         for (int i = 0; i < used; i++) {
             messages[i].clear();
         }
-        Upcalls.takePending();
+        if (mayUpcall) {
+            Upcalls.takePending();
+        }
         used = 0;
         active = false;
         environment = null;

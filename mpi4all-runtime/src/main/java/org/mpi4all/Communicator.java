@@ -166,6 +166,11 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
 
     // ---- Blocking point-to-point (MPI-4.1 §3.2-3.4, 3.8, 3.10) ----------------------------------
 
+    /** Sends {@code buf} to {@code dest} with tag 0 ({@code MPI_Send}); see {@link #send(Object, int, Param...)}. */
+    public void send(Object buf, int dest) {
+        send(buf, dest, Param.NONE);
+    }
+
     /**
      * Sends {@code buf} to {@code dest} ({@code MPI_Send}, or {@code MPI_Ssend} if {@code synchronous()}).
      * Accepts: {@link Param#tag tag} (default 0), {@link Param#count count}, {@link Param#offset offset},
@@ -185,19 +190,24 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             call.prepare(false);
             if (synchronous) {
                 if (call.critical) {
-                    MpiCritical.MPI_Ssend(m.mpi, m.count, m.handle, dest, tag, comm);
+                    MpiCritical.MPI_Ssend(m.mpi(true), m.count, m.handle, dest, tag, comm);
                 } else {
-                    Mpi.MPI_Ssend(m.mpi, m.count, m.handle, dest, tag, comm);
+                    Mpi.MPI_Ssend(m.mpi(), m.count, m.handle, dest, tag, comm);
                 }
             } else if (call.critical) {
-                MpiCritical.MPI_Send(m.mpi, m.count, m.handle, dest, tag, comm);
+                MpiCritical.MPI_Send(m.mpi(true), m.count, m.handle, dest, tag, comm);
             } else {
-                Mpi.MPI_Send(m.mpi, m.count, m.handle, dest, tag, comm);
+                Mpi.MPI_Send(m.mpi(), m.count, m.handle, dest, tag, comm);
             }
             call.finish();
         } finally {
             call.end();
         }
+    }
+
+    /** Receives a message of any tag from {@code source} into {@code buf}; see {@link #recv(Object, int, Param...)}. */
+    public <T> T recv(T buf, int source) {
+        return recv(buf, source, Param.NONE);
     }
 
     /**
@@ -220,9 +230,9 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             call.prepare(false);
             MemorySegment nativeStatus = status != null || m.isStaged() ? call.status : Mpi.MPI_STATUS_IGNORE;
             if (call.critical) {
-                MpiCritical.MPI_Recv(m.mpi, m.count, m.handle, source, tag, comm, nativeStatus);
+                MpiCritical.MPI_Recv(m.mpi(true), m.count, m.handle, source, tag, comm, nativeStatus);
             } else {
-                Mpi.MPI_Recv(m.mpi, m.count, m.handle, source, tag, comm, nativeStatus);
+                Mpi.MPI_Recv(m.mpi(), m.count, m.handle, source, tag, comm, nativeStatus);
             }
             if (m.isStaged()) {
                 m.limitToReceived(call.status, call.words);
@@ -263,9 +273,9 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             call.prepare(false);
             MemorySegment nativeStatus = status != null ? call.status : Mpi.MPI_STATUS_IGNORE;
             if (call.critical) {
-                MpiCritical.MPI_Mrecv(m.mpi, m.count, m.handle, message, nativeStatus);
+                MpiCritical.MPI_Mrecv(m.mpi(true), m.count, m.handle, message, nativeStatus);
             } else {
-                Mpi.MPI_Mrecv(m.mpi, m.count, m.handle, message, nativeStatus);
+                Mpi.MPI_Mrecv(m.mpi(), m.count, m.handle, message, nativeStatus);
             }
             call.finish();
             if (status != null) {
@@ -296,10 +306,10 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             call.prepare(false);
             MemorySegment nativeStatus = status != null || r.isStaged() ? call.status : Mpi.MPI_STATUS_IGNORE;
             if (call.critical) {
-                MpiCritical.MPI_Sendrecv(s.mpi, s.count, s.handle, dest, sendTag, r.mpi, r.count, r.handle, source,
+                MpiCritical.MPI_Sendrecv(s.mpi(true), s.count, s.handle, dest, sendTag, r.mpi(true), r.count, r.handle, source,
                         recvTag, comm, nativeStatus);
             } else {
-                Mpi.MPI_Sendrecv(s.mpi, s.count, s.handle, dest, sendTag, r.mpi, r.count, r.handle, source, recvTag,
+                Mpi.MPI_Sendrecv(s.mpi(), s.count, s.handle, dest, sendTag, r.mpi(), r.count, r.handle, source, recvTag,
                         comm, nativeStatus);
             }
             if (r.isStaged()) {
@@ -373,9 +383,9 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
                     Param.intValue(params, COUNT, -1), Message.IN);
             return start(call, buf, null, request -> {
                 if (synchronous) {
-                    Mpi.MPI_Issend(m.mpi, m.count, m.handle, dest, tag, comm, request);
+                    Mpi.MPI_Issend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
                 } else {
-                    Mpi.MPI_Isend(m.mpi, m.count, m.handle, dest, tag, comm, request);
+                    Mpi.MPI_Isend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
                 }
             });
         } finally {
@@ -397,7 +407,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             Message m = call.message(buf, Param.type(params), Param.intValue(params, OFFSET, 0),
                     Param.intValue(params, COUNT, -1), Message.OUT);
             return start(call, buf, m.type,
-                    request -> Mpi.MPI_Irecv(m.mpi, m.count, m.handle, source, tag, comm, request));
+                    request -> Mpi.MPI_Irecv(m.mpi(), m.count, m.handle, source, tag, comm, request));
         } finally {
             call.end();
         }
@@ -443,9 +453,9 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
                     Param.intValue(params, COUNT, -1), rank == root ? Message.IN : Message.OUT);
             call.prepare(false);
             if (call.critical) {
-                MpiCritical.MPI_Bcast(m.mpi, m.count, m.handle, root, comm);
+                MpiCritical.MPI_Bcast(m.mpi(true), m.count, m.handle, root, comm);
             } else {
-                Mpi.MPI_Bcast(m.mpi, m.count, m.handle, root, comm);
+                Mpi.MPI_Bcast(m.mpi(), m.count, m.handle, root, comm);
             }
             call.finish();
         } finally {
@@ -464,6 +474,11 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      */
     public <T> T reduce(T send, Op op, Param... params) {
         return reduction(Reduction.REDUCE, send, op, params);
+    }
+
+    /** Combines the processes' {@code send} with {@code op} into a new buffer; see {@link #allreduce(Object, Op, Param...)}. */
+    public <T> T allreduce(T send, Op op) {
+        return reduction(Reduction.ALLREDUCE, send, op, Param.NONE);
     }
 
     /**
@@ -543,36 +558,42 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             Message out = inPlace ? in : receives ? call.message(result, typeParam, 0, in.count, Message.OUT) : null;
             MPI_Op mpiOp = op.handle(environment, in.type, operation);
             call.prepare(op.isUserDefined());
-            MemorySegment sendbuf = inPlace ? Mpi.MPI_IN_PLACE : in.mpi;
-            MemorySegment recvbuf = out != null ? out.mpi : MemorySegment.NULL;
             boolean critical = call.critical;
+            // Each downcall takes its buffers from sent() and received() with a constant: see Message.mpi(boolean).
             switch (kind) {
                 case REDUCE -> {
                     if (critical) {
-                        MpiCritical.MPI_Reduce(sendbuf, recvbuf, in.count, in.handle, mpiOp, root, comm);
+                        MpiCritical.MPI_Reduce(sent(in, inPlace, true), received(out, true), in.count, in.handle, mpiOp,
+                                root, comm);
                     } else {
-                        Mpi.MPI_Reduce(sendbuf, recvbuf, in.count, in.handle, mpiOp, root, comm);
+                        Mpi.MPI_Reduce(sent(in, inPlace, false), received(out, false), in.count, in.handle, mpiOp,
+                                root, comm);
                     }
                 }
                 case ALLREDUCE -> {
                     if (critical) {
-                        MpiCritical.MPI_Allreduce(sendbuf, recvbuf, in.count, in.handle, mpiOp, comm);
+                        MpiCritical.MPI_Allreduce(sent(in, inPlace, true), received(out, true), in.count, in.handle,
+                                mpiOp, comm);
                     } else {
-                        Mpi.MPI_Allreduce(sendbuf, recvbuf, in.count, in.handle, mpiOp, comm);
+                        Mpi.MPI_Allreduce(sent(in, inPlace, false), received(out, false), in.count, in.handle, mpiOp,
+                                comm);
                     }
                 }
                 case SCAN -> {
                     if (critical) {
-                        MpiCritical.MPI_Scan(sendbuf, recvbuf, in.count, in.handle, mpiOp, comm);
+                        MpiCritical.MPI_Scan(sent(in, inPlace, true), received(out, true), in.count, in.handle, mpiOp,
+                                comm);
                     } else {
-                        Mpi.MPI_Scan(sendbuf, recvbuf, in.count, in.handle, mpiOp, comm);
+                        Mpi.MPI_Scan(sent(in, inPlace, false), received(out, false), in.count, in.handle, mpiOp, comm);
                     }
                 }
                 case EXSCAN -> {
                     if (critical) {
-                        MpiCritical.MPI_Exscan(sendbuf, recvbuf, in.count, in.handle, mpiOp, comm);
+                        MpiCritical.MPI_Exscan(sent(in, inPlace, true), received(out, true), in.count, in.handle, mpiOp,
+                                comm);
                     } else {
-                        Mpi.MPI_Exscan(sendbuf, recvbuf, in.count, in.handle, mpiOp, comm);
+                        Mpi.MPI_Exscan(sent(in, inPlace, false), received(out, false), in.count, in.handle, mpiOp,
+                                comm);
                     }
                 }
             }
@@ -604,8 +625,8 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
                     : nonRootResult("gather", send, recvBuf, in);
             Message out = inPlace ? in : isRoot ? call.message(result, in.type, 0, block * size, Message.OUT) : null;
             call.prepare(false);
-            MemorySegment sendbuf = inPlace ? Mpi.MPI_IN_PLACE : in.mpi;
-            MemorySegment recvbuf = out != null ? out.mpi : MemorySegment.NULL;
+            MemorySegment sendbuf = inPlace ? Mpi.MPI_IN_PLACE : in.mpi(call.critical);
+            MemorySegment recvbuf = out != null ? out.mpi(call.critical) : MemorySegment.NULL;
             if (call.critical) {
                 MpiCritical.MPI_Gather(sendbuf, block, in.handle, recvbuf, block, in.handle, root, comm);
             } else {
@@ -634,11 +655,11 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             T result = resultBuffer("allgather", send, Param.value(params, RECV_BUF), in, block * size, inPlace);
             Message out = inPlace ? in : call.message(result, in.type, 0, block * size, Message.OUT);
             call.prepare(false);
-            MemorySegment sendbuf = inPlace ? Mpi.MPI_IN_PLACE : in.mpi;
+            MemorySegment sendbuf = inPlace ? Mpi.MPI_IN_PLACE : in.mpi(call.critical);
             if (call.critical) {
-                MpiCritical.MPI_Allgather(sendbuf, block, in.handle, out.mpi, block, in.handle, comm);
+                MpiCritical.MPI_Allgather(sendbuf, block, in.handle, out.mpi(true), block, in.handle, comm);
             } else {
-                Mpi.MPI_Allgather(sendbuf, block, in.handle, out.mpi, block, in.handle, comm);
+                Mpi.MPI_Allgather(sendbuf, block, in.handle, out.mpi(), block, in.handle, comm);
             }
             call.finish();
             return result;
@@ -671,11 +692,11 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             T result = resultBuffer("scatter", send, Param.value(params, RECV_BUF), in, block, false);
             Message out = call.message(result, in.type, 0, block, Message.OUT);
             call.prepare(false);
-            MemorySegment sendbuf = isRoot ? in.mpi : MemorySegment.NULL;
+            MemorySegment sendbuf = isRoot ? in.mpi(call.critical) : MemorySegment.NULL;
             if (call.critical) {
-                MpiCritical.MPI_Scatter(sendbuf, block, in.handle, out.mpi, block, in.handle, root, comm);
+                MpiCritical.MPI_Scatter(sendbuf, block, in.handle, out.mpi(true), block, in.handle, root, comm);
             } else {
-                Mpi.MPI_Scatter(sendbuf, block, in.handle, out.mpi, block, in.handle, root, comm);
+                Mpi.MPI_Scatter(sendbuf, block, in.handle, out.mpi(), block, in.handle, root, comm);
             }
             call.finish();
             return result;
@@ -700,11 +721,11 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             T result = resultBuffer("alltoall", send, Param.value(params, RECV_BUF), in, in.count, inPlace);
             Message out = inPlace ? in : call.message(result, in.type, 0, in.count, Message.OUT);
             call.prepare(false);
-            MemorySegment sendbuf = inPlace ? Mpi.MPI_IN_PLACE : in.mpi;
+            MemorySegment sendbuf = inPlace ? Mpi.MPI_IN_PLACE : in.mpi(call.critical);
             if (call.critical) {
-                MpiCritical.MPI_Alltoall(sendbuf, block, in.handle, out.mpi, block, in.handle, comm);
+                MpiCritical.MPI_Alltoall(sendbuf, block, in.handle, out.mpi(true), block, in.handle, comm);
             } else {
-                Mpi.MPI_Alltoall(sendbuf, block, in.handle, out.mpi, block, in.handle, comm);
+                Mpi.MPI_Alltoall(sendbuf, block, in.handle, out.mpi(), block, in.handle, comm);
             }
             call.finish();
             return result;
@@ -744,13 +765,13 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             Message c = isRoot ? call.ints(counts) : null;
             Message d = isRoot ? call.ints(displs) : null;
             call.prepare(false);
-            MemorySegment recvbuf = isRoot ? out.mpi : MemorySegment.NULL;
-            MemorySegment countsbuf = isRoot ? c.mpi : MemorySegment.NULL;
-            MemorySegment displsbuf = isRoot ? d.mpi : MemorySegment.NULL;
+            MemorySegment recvbuf = isRoot ? out.mpi(call.critical) : MemorySegment.NULL;
+            MemorySegment countsbuf = isRoot ? c.mpi(call.critical) : MemorySegment.NULL;
+            MemorySegment displsbuf = isRoot ? d.mpi(call.critical) : MemorySegment.NULL;
             if (call.critical) {
-                MpiCritical.MPI_Gatherv(in.mpi, in.count, in.handle, recvbuf, countsbuf, displsbuf, in.handle, root, comm);
+                MpiCritical.MPI_Gatherv(in.mpi(true), in.count, in.handle, recvbuf, countsbuf, displsbuf, in.handle, root, comm);
             } else {
-                Mpi.MPI_Gatherv(in.mpi, in.count, in.handle, recvbuf, countsbuf, displsbuf, in.handle, root, comm);
+                Mpi.MPI_Gatherv(in.mpi(), in.count, in.handle, recvbuf, countsbuf, displsbuf, in.handle, root, comm);
             }
             call.finish();
             return result;
@@ -786,9 +807,9 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             Message d = call.ints(displs);
             call.prepare(false);
             if (call.critical) {
-                MpiCritical.MPI_Allgatherv(in.mpi, in.count, in.handle, out.mpi, c.mpi, d.mpi, in.handle, comm);
+                MpiCritical.MPI_Allgatherv(in.mpi(true), in.count, in.handle, out.mpi(true), c.mpi(true), d.mpi(true), in.handle, comm);
             } else {
-                Mpi.MPI_Allgatherv(in.mpi, in.count, in.handle, out.mpi, c.mpi, d.mpi, in.handle, comm);
+                Mpi.MPI_Allgatherv(in.mpi(), in.count, in.handle, out.mpi(), c.mpi(), d.mpi(), in.handle, comm);
             }
             call.finish();
             return result;
@@ -832,13 +853,13 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             Message c = isRoot ? call.ints(counts) : null;
             Message d = isRoot ? call.ints(displs) : null;
             call.prepare(false);
-            MemorySegment sendbuf = isRoot ? in.mpi : MemorySegment.NULL;
-            MemorySegment countsbuf = isRoot ? c.mpi : MemorySegment.NULL;
-            MemorySegment displsbuf = isRoot ? d.mpi : MemorySegment.NULL;
+            MemorySegment sendbuf = isRoot ? in.mpi(call.critical) : MemorySegment.NULL;
+            MemorySegment countsbuf = isRoot ? c.mpi(call.critical) : MemorySegment.NULL;
+            MemorySegment displsbuf = isRoot ? d.mpi(call.critical) : MemorySegment.NULL;
             if (call.critical) {
-                MpiCritical.MPI_Scatterv(sendbuf, countsbuf, displsbuf, in.handle, out.mpi, block, in.handle, root, comm);
+                MpiCritical.MPI_Scatterv(sendbuf, countsbuf, displsbuf, in.handle, out.mpi(true), block, in.handle, root, comm);
             } else {
-                Mpi.MPI_Scatterv(sendbuf, countsbuf, displsbuf, in.handle, out.mpi, block, in.handle, root, comm);
+                Mpi.MPI_Scatterv(sendbuf, countsbuf, displsbuf, in.handle, out.mpi(), block, in.handle, root, comm);
             }
             call.finish();
             return result;
@@ -884,9 +905,9 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             Message rd = call.ints(recvDispls);
             call.prepare(false);
             if (call.critical) {
-                MpiCritical.MPI_Alltoallv(in.mpi, sc.mpi, sd.mpi, in.handle, out.mpi, rc.mpi, rd.mpi, in.handle, comm);
+                MpiCritical.MPI_Alltoallv(in.mpi(true), sc.mpi(true), sd.mpi(true), in.handle, out.mpi(true), rc.mpi(true), rd.mpi(true), in.handle, comm);
             } else {
-                Mpi.MPI_Alltoallv(in.mpi, sc.mpi, sd.mpi, in.handle, out.mpi, rc.mpi, rd.mpi, in.handle, comm);
+                Mpi.MPI_Alltoallv(in.mpi(), sc.mpi(), sd.mpi(), in.handle, out.mpi(), rc.mpi(), rd.mpi(), in.handle, comm);
             }
             call.finish();
             return result;
@@ -916,7 +937,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
         Call call = Call.begin(environment, "ibcast");
         try {
             Message m = call.message(buf, Param.type(params), 0, -1, rank == root ? Message.IN : Message.OUT);
-            return start(call, buf, null, request -> Mpi.MPI_Ibcast(m.mpi, m.count, m.handle, root, comm, request));
+            return start(call, buf, null, request -> Mpi.MPI_Ibcast(m.mpi(), m.count, m.handle, root, comm, request));
         } finally {
             call.end();
         }
@@ -936,7 +957,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             Message out = call.message(result, in.type, 0, in.count, Message.OUT);
             MPI_Op mpiOp = op.handle(environment, in.type, "iallreduce");
             return start(call, result, null,
-                    request -> Mpi.MPI_Iallreduce(in.mpi, out.mpi, in.count, in.handle, mpiOp, comm, request));
+                    request -> Mpi.MPI_Iallreduce(in.mpi(), out.mpi(), in.count, in.handle, mpiOp, comm, request));
         } finally {
             call.end();
         }
@@ -958,8 +979,8 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
                     : nonRootResult("ireduce", send, recvBuf, in);
             Message out = rank == root ? call.message(result, in.type, 0, in.count, Message.OUT) : null;
             MPI_Op mpiOp = op.handle(environment, in.type, "ireduce");
-            return start(call, result, null, request -> Mpi.MPI_Ireduce(in.mpi,
-                    out != null ? out.mpi : MemorySegment.NULL, in.count, in.handle, mpiOp, root, comm, request));
+            return start(call, result, null, request -> Mpi.MPI_Ireduce(in.mpi(),
+                    out != null ? out.mpi() : MemorySegment.NULL, in.count, in.handle, mpiOp, root, comm, request));
         } finally {
             call.end();
         }
@@ -974,7 +995,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             Message in = call.message(send, Param.type(params), 0, -1, Message.IN);
             T result = resultBuffer("iallgather", send, Param.value(params, RECV_BUF), in, in.count * size, false);
             Message out = call.message(result, in.type, 0, in.count * size, Message.OUT);
-            return start(call, result, null, request -> Mpi.MPI_Iallgather(in.mpi, in.count, in.handle, out.mpi,
+            return start(call, result, null, request -> Mpi.MPI_Iallgather(in.mpi(), in.count, in.handle, out.mpi(),
                     in.count, in.handle, comm, request));
         } finally {
             call.end();
@@ -991,7 +1012,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             int block = blockOf("ialltoall", in);
             T result = resultBuffer("ialltoall", send, Param.value(params, RECV_BUF), in, in.count, false);
             Message out = call.message(result, in.type, 0, in.count, Message.OUT);
-            return start(call, result, null, request -> Mpi.MPI_Ialltoall(in.mpi, block, in.handle, out.mpi, block,
+            return start(call, result, null, request -> Mpi.MPI_Ialltoall(in.mpi(), block, in.handle, out.mpi(), block,
                     in.handle, comm, request));
         } finally {
             call.end();
@@ -1197,6 +1218,16 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
     }
 
     // ---- the shared parts of operations ------------------------------------------------------------
+
+    /** The send buffer argument of a reduction: {@code MPI_IN_PLACE}, or the message. */
+    private static MemorySegment sent(Message in, boolean inPlace, boolean critical) {
+        return inPlace ? Mpi.MPI_IN_PLACE : in.mpi(critical);
+    }
+
+    /** The receive buffer argument of a reduction: the message, or NULL where nothing is received. */
+    private static MemorySegment received(Message out, boolean critical) {
+        return out != null ? out.mpi(critical) : MemorySegment.NULL;
+    }
 
     /** Calls {@code creator} with room for a new communicator handle, and returns the handle. */
     static MPI_Comm created(Consumer<MemorySegment> creator) {

@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Array;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
@@ -43,21 +44,32 @@ final class Message {
     static final int OUT = 2;
     static final int INOUT = IN | OUT;
 
+    private static final int NOT_AN_ARRAY = -1;
+    private static final int BYTES = 0;
+    private static final int SHORTS = 1;
+    private static final int CHARS = 2;
+    private static final int INTS = 3;
+    private static final int LONGS = 4;
+    private static final int FLOATS = 5;
+    private static final int DOUBLES = 6;
+
     /** The user's object. */
     Object carrier;
     Datatype type;
     MPI_Datatype handle;
     /** Elements in the message. */
     int count;
-    /** Where the message starts in an array carrier, in elements (segments and nio buffers are sliced instead). */
-    int offset;
-    /** The message's memory without a copy (heap or native), or null when the carrier must be packed. */
-    MemorySegment view;
-    /** What MPI is handed: {@link #view}, or the native memory the message was staged in. */
-    MemorySegment mpi;
     int direction;
     /** How many elements MPI wrote, when fewer than {@link #count} may arrive (a receive); -1 for all. */
     int received = -1;
+    /** Which primitive array the carrier is ({@link #BYTES} ... {@link #DOUBLES}), or {@link #NOT_AN_ARRAY}. */
+    private int arrayKind;
+    /** Where the message starts in an array carrier, in elements (segments and nio buffers are sliced instead). */
+    private int offset;
+    /** The memory of a segment or {@code java.nio} buffer carrier, from the message's start; null for arrays. */
+    private MemorySegment segment;
+    /** The native memory the message was staged in, or null. */
+    private MemorySegment staged;
     /** The blocks MPI writes, when it writes only those (v-collectives); null for the whole message. */
     private int[] blockCounts;
     private int[] blockDispls;
@@ -78,20 +90,22 @@ final class Message {
         }
         this.carrier = carrier;
         this.direction = direction;
-        this.offset = 0;
         this.received = -1;
         this.blockCounts = null;
         this.blockDispls = null;
+        this.staged = null;
+        this.segment = null;
+        this.arrayKind = NOT_AN_ARRAY;
         long available;
         switch (carrier) {
-            case byte[] a -> { type = Datatype.BYTE; available = a.length; view = MemorySegment.ofArray(a); }
-            case short[] a -> { type = Datatype.SHORT; available = a.length; view = MemorySegment.ofArray(a); }
-            case char[] a -> { type = Datatype.CHAR; available = a.length; view = MemorySegment.ofArray(a); }
-            case int[] a -> { type = Datatype.INT; available = a.length; view = MemorySegment.ofArray(a); }
-            case long[] a -> { type = Datatype.LONG; available = a.length; view = MemorySegment.ofArray(a); }
-            case float[] a -> { type = Datatype.FLOAT; available = a.length; view = MemorySegment.ofArray(a); }
-            case double[] a -> { type = Datatype.DOUBLE; available = a.length; view = MemorySegment.ofArray(a); }
-            case boolean[] a -> { type = Datatype.BOOLEAN; available = a.length; view = null; }
+            case byte[] a -> { type = Datatype.BYTE; available = a.length; arrayKind = BYTES; }
+            case short[] a -> { type = Datatype.SHORT; available = a.length; arrayKind = SHORTS; }
+            case char[] a -> { type = Datatype.CHAR; available = a.length; arrayKind = CHARS; }
+            case int[] a -> { type = Datatype.INT; available = a.length; arrayKind = INTS; }
+            case long[] a -> { type = Datatype.LONG; available = a.length; arrayKind = LONGS; }
+            case float[] a -> { type = Datatype.FLOAT; available = a.length; arrayKind = FLOATS; }
+            case double[] a -> { type = Datatype.DOUBLE; available = a.length; arrayKind = DOUBLES; }
+            case boolean[] a -> { type = Datatype.BOOLEAN; available = a.length; }
             case MemorySegment s -> {
                 type = typeParam != null ? typeParam : Datatype.BYTE;
                 if (s.byteSize() % type.size() != 0) {
@@ -99,17 +113,16 @@ final class Message {
                             + " bytes is not a whole number of " + type + " (" + type.size() + " bytes)");
                 }
                 available = s.byteSize() / type.size();
-                view = s;
+                segment = s;
             }
             case Buffer b -> {
                 type = nioType(operation, b);
                 available = b.remaining();
-                view = MemorySegment.ofBuffer(b);
+                segment = MemorySegment.ofBuffer(b);
             }
             case Object[] a when a.getClass().getComponentType().isRecord() -> {
                 type = Datatype.ofArrayClass(a.getClass());
                 available = a.length;
-                view = null;
             }
             default -> throw new IllegalArgumentException(operation + ": cannot send or receive a "
                     + carrier.getClass().getTypeName() + "; a buffer is a primitive array, a record array,"
@@ -132,30 +145,57 @@ final class Message {
         if (elements > Integer.MAX_VALUE) {
             throw new IllegalArgumentException(operation + ": " + elements + " elements exceed MPI's int count");
         }
-        if ((direction & OUT) != 0 && view != null && view.isReadOnly()) {
+        if ((direction & OUT) != 0 && segment != null && segment.isReadOnly()) {
             throw new IllegalArgumentException(operation + ": cannot receive into " + describe(carrier)
                     + ", which is read-only");
         }
         this.count = (int) elements;
-        if (view != null) {
+        if (segment != null) {
+            this.offset = 0;
             if (offset > 0) {
-                view = view.asSlice(offset * type.size());
+                segment = segment.asSlice(offset * type.size());
             }
         } else {
             this.offset = offset;
         }
         this.handle = type.handle(environment);
-        this.mpi = view;
         return this;
     }
 
+    /** What a plain (not critical) downcall is handed: the staged copy, or the native segment. */
+    MemorySegment mpi() {
+        return staged != null ? staged : segment;
+    }
+
+    /**
+     * What the downcall is handed. A critical downcall gets an array in place: a view made here, at
+     * each call, so that once this is inlined the JIT keeps the view off the heap (a view kept in a
+     * field would be allocated at every call). Callers pass a constant, so only one path remains.
+     */
+    MemorySegment mpi(boolean critical) {
+        if (!critical || arrayKind == NOT_AN_ARRAY) {
+            return mpi();
+        }
+        MemorySegment whole = switch (arrayKind) {
+            case BYTES -> MemorySegment.ofArray((byte[]) carrier);
+            case SHORTS -> MemorySegment.ofArray((short[]) carrier);
+            case CHARS -> MemorySegment.ofArray((char[]) carrier);
+            case INTS -> MemorySegment.ofArray((int[]) carrier);
+            case LONGS -> MemorySegment.ofArray((long[]) carrier);
+            case FLOATS -> MemorySegment.ofArray((float[]) carrier);
+            default -> MemorySegment.ofArray((double[]) carrier);
+        };
+        return offset == 0 ? whole : whole.asSlice(offset * type.size());
+    }
+
+    /** Whether MPI would get memory on the Java heap, which can only be passed by a critical downcall. */
     boolean isHeap() {
-        return view != null && !view.isNative();
+        return arrayKind != NOT_AN_ARRAY || (segment != null && !segment.isNative());
     }
 
     /** Whether MPI can only get the data through a copy ({@code boolean[]}, record arrays). */
     boolean isPacked() {
-        return view == null;
+        return arrayKind == NOT_AN_ARRAY && segment == null;
     }
 
     long bytes() {
@@ -164,12 +204,12 @@ final class Message {
 
     /** Whether MPI gets a copy rather than the carrier's own memory. */
     boolean isStaged() {
-        return mpi != view;
+        return staged != null;
     }
 
     /** Hands MPI {@code memory} instead of the carrier, copying the data there first if MPI reads it. */
     void stage(MemorySegment memory) {
-        mpi = memory;
+        staged = memory;
         if ((direction & IN) != 0) {
             copy(0, count, true);
         }
@@ -192,7 +232,7 @@ final class Message {
 
     /** Copies what MPI wrote into the staged memory back to the carrier; nothing if it was not staged. */
     void unstage() {
-        if (mpi == view || (direction & OUT) == 0) {
+        if (staged == null || (direction & OUT) == 0) {
             return;
         }
         if (blockCounts != null) {
@@ -210,24 +250,31 @@ final class Message {
             return;
         }
         long at = from * type.size();
-        if (view != null) {
+        if (arrayKind != NOT_AN_ARRAY) {
+            ValueLayout layout = (ValueLayout) type.layout();
             if (toStaged) {
-                MemorySegment.copy(view, at, mpi, at, n * type.size());
+                MemorySegment.copy(carrier, offset + from, staged, layout, at, n);
             } else {
-                MemorySegment.copy(mpi, at, view, at, n * type.size());
+                MemorySegment.copy(staged, layout, at, carrier, offset + from, n);
+            }
+        } else if (segment != null) {
+            if (toStaged) {
+                MemorySegment.copy(segment, at, staged, at, n * type.size());
+            } else {
+                MemorySegment.copy(staged, at, segment, at, n * type.size());
             }
         } else if (carrier instanceof boolean[] a) {
             for (int i = from; i < from + n; i++) {
                 if (toStaged) {
-                    mpi.set(JAVA_BOOLEAN, i, a[offset + i]);
+                    staged.set(JAVA_BOOLEAN, i, a[offset + i]);
                 } else {
-                    a[offset + i] = mpi.get(JAVA_BOOLEAN, i);
+                    a[offset + i] = staged.get(JAVA_BOOLEAN, i);
                 }
             }
         } else if (toStaged) {
-            type.struct().write((Object[]) carrier, offset + from, n, mpi.asSlice(at));
+            type.struct().write((Object[]) carrier, offset + from, n, staged.asSlice(at));
         } else {
-            type.struct().read(mpi.asSlice(at), (Object[]) carrier, offset + from, n);
+            type.struct().read(staged.asSlice(at), (Object[]) carrier, offset + from, n);
         }
     }
 
@@ -238,11 +285,12 @@ final class Message {
         copy.type = type;
         copy.handle = handle;
         copy.count = count;
-        copy.offset = offset;
-        copy.view = view;
-        copy.mpi = mpi;
         copy.direction = direction;
         copy.received = received;
+        copy.arrayKind = arrayKind;
+        copy.offset = offset;
+        copy.segment = segment;
+        copy.staged = staged;
         copy.blockCounts = blockCounts;
         copy.blockDispls = blockDispls;
         return copy;
@@ -250,8 +298,8 @@ final class Message {
 
     void clear() {
         carrier = null;
-        view = null;
-        mpi = null;
+        segment = null;
+        staged = null;
     }
 
     // ---- buffers made by operations ---------------------------------------------------------------

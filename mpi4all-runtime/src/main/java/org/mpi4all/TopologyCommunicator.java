@@ -49,9 +49,9 @@ public abstract sealed class TopologyCommunicator extends Communicator permits C
             Message out = call.message(result, in.type, 0, in.count * sources, Message.OUT);
             call.prepare(false);
             if (call.critical) {
-                MpiCritical.MPI_Neighbor_allgather(in.mpi, in.count, in.handle, out.mpi, in.count, in.handle, comm);
+                MpiCritical.MPI_Neighbor_allgather(in.mpi(true), in.count, in.handle, out.mpi(true), in.count, in.handle, comm);
             } else {
-                Mpi.MPI_Neighbor_allgather(in.mpi, in.count, in.handle, out.mpi, in.count, in.handle, comm);
+                Mpi.MPI_Neighbor_allgather(in.mpi(), in.count, in.handle, out.mpi(), in.count, in.handle, comm);
             }
             call.finish();
             return result;
@@ -83,9 +83,9 @@ public abstract sealed class TopologyCommunicator extends Communicator permits C
             Message out = call.message(result, in.type, 0, block * sources, Message.OUT);
             call.prepare(false);
             if (call.critical) {
-                MpiCritical.MPI_Neighbor_alltoall(in.mpi, block, in.handle, out.mpi, block, in.handle, comm);
+                MpiCritical.MPI_Neighbor_alltoall(in.mpi(true), block, in.handle, out.mpi(true), block, in.handle, comm);
             } else {
-                Mpi.MPI_Neighbor_alltoall(in.mpi, block, in.handle, out.mpi, block, in.handle, comm);
+                Mpi.MPI_Neighbor_alltoall(in.mpi(), block, in.handle, out.mpi(), block, in.handle, comm);
             }
             call.finish();
             return result;
@@ -132,9 +132,9 @@ public abstract sealed class TopologyCommunicator extends Communicator permits C
             Message rd = call.ints(recvDispls);
             call.prepare(false);
             if (call.critical) {
-                MpiCritical.MPI_Neighbor_alltoallv(in.mpi, sc.mpi, sd.mpi, in.handle, out.mpi, rc.mpi, rd.mpi, in.handle, comm);
+                MpiCritical.MPI_Neighbor_alltoallv(in.mpi(true), sc.mpi(true), sd.mpi(true), in.handle, out.mpi(true), rc.mpi(true), rd.mpi(true), in.handle, comm);
             } else {
-                Mpi.MPI_Neighbor_alltoallv(in.mpi, sc.mpi, sd.mpi, in.handle, out.mpi, rc.mpi, rd.mpi, in.handle, comm);
+                Mpi.MPI_Neighbor_alltoallv(in.mpi(), sc.mpi(), sd.mpi(), in.handle, out.mpi(), rc.mpi(), rd.mpi(), in.handle, comm);
             }
             call.finish();
             return result;
