@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import org.mpi4all.ffi.MPI_Comm;
 import org.mpi4all.ffi.MPI_Group;
 import org.mpi4all.ffi.MPI_Message;
@@ -645,27 +646,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * in place. Accepts: {@link Param#recvBuf recvBuf}, {@link Param#inPlace inPlace}, {@link Param#type type}.
      */
     public <T> T allgather(T send, Param... params) {
-        Param.check("allgather", params, ALLGATHER_PARAMS);
-        MPI_Comm comm = handle();
-        boolean inPlace = Param.has(params, IN_PLACE);
-        Call call = Call.begin(environment, "allgather");
-        try {
-            Message in = call.message(send, Param.type(params), 0, -1, inPlace ? Message.INOUT : Message.IN);
-            int block = inPlace ? blockOf("allgather", in) : in.count;
-            T result = resultBuffer("allgather", send, Param.value(params, RECV_BUF), in, block * size, inPlace);
-            Message out = inPlace ? in : call.message(result, in.type, 0, block * size, Message.OUT);
-            call.prepare(false);
-            MemorySegment sendbuf = inPlace ? Mpi.MPI_IN_PLACE : in.mpi(call.critical);
-            if (call.critical) {
-                MpiCritical.MPI_Allgather(sendbuf, block, in.handle, out.mpi(true), block, in.handle, comm);
-            } else {
-                Mpi.MPI_Allgather(sendbuf, block, in.handle, out.mpi(), block, in.handle, comm);
-            }
-            call.finish();
-            return result;
-        } finally {
-            call.end();
-        }
+        return everyToEvery("allgather", send, params);
     }
 
     /**
@@ -711,18 +692,32 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#recvBuf recvBuf}, {@link Param#inPlace inPlace}, {@link Param#type type}.
      */
     public <T> T alltoall(T send, Param... params) {
-        Param.check("alltoall", params, ALLGATHER_PARAMS);
+        return everyToEvery("alltoall", send, params);
+    }
+
+    /**
+     * What {@code allgather} and {@code alltoall} share: every process sends blocks of one size to every
+     * process. Allgather sends all of {@code send} (in place: its own block of it) to all; alltoall
+     * sends block j of {@code send} to rank j.
+     */
+    private <T> T everyToEvery(String operation, T send, Param[] params) {
+        Param.check(operation, params, ALLGATHER_PARAMS);
+        boolean gather = operation.equals("allgather");
         MPI_Comm comm = handle();
         boolean inPlace = Param.has(params, IN_PLACE);
-        Call call = Call.begin(environment, "alltoall");
+        Call call = Call.begin(environment, operation);
         try {
             Message in = call.message(send, Param.type(params), 0, -1, inPlace ? Message.INOUT : Message.IN);
-            int block = blockOf("alltoall", in);
-            T result = resultBuffer("alltoall", send, Param.value(params, RECV_BUF), in, in.count, inPlace);
-            Message out = inPlace ? in : call.message(result, in.type, 0, in.count, Message.OUT);
+            int block = inPlace || !gather ? blockOf(operation, in) : in.count;
+            T result = resultBuffer(operation, send, Param.value(params, RECV_BUF), in, block * size, inPlace);
+            Message out = inPlace ? in : call.message(result, in.type, 0, block * size, Message.OUT);
             call.prepare(false);
             MemorySegment sendbuf = inPlace ? Mpi.MPI_IN_PLACE : in.mpi(call.critical);
-            if (call.critical) {
+            if (gather && call.critical) {
+                MpiCritical.MPI_Allgather(sendbuf, block, in.handle, out.mpi(true), block, in.handle, comm);
+            } else if (gather) {
+                Mpi.MPI_Allgather(sendbuf, block, in.handle, out.mpi(), block, in.handle, comm);
+            } else if (call.critical) {
                 MpiCritical.MPI_Alltoall(sendbuf, block, in.handle, out.mpi(true), block, in.handle, comm);
             } else {
                 Mpi.MPI_Alltoall(sendbuf, block, in.handle, out.mpi(), block, in.handle, comm);
@@ -877,26 +872,36 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#recvCountsOut recvCountsOut}, {@link Param#recvDisplsOut recvDisplsOut}, {@link Param#type type}.
      */
     public <T> T alltoallv(T send, Param... params) {
-        Param.check("alltoallv", params, ALLTOALLV_PARAMS);
+        return personalized("alltoallv", send, params, size, size, this::alltoall, false);
+    }
+
+    /**
+     * What {@code alltoallv} and {@code neighborAlltoallv} share: the one sends {@code sendCounts[j]}
+     * elements to rank j of all {@code size()}, the other to neighbour j of its {@code destinations};
+     * the receive counts, unless given, come from {@code exchangeCounts} of the send counts.
+     */
+    <T> T personalized(String operation, T send, Param[] params, int destinations, int sources,
+            UnaryOperator<int[]> exchangeCounts, boolean neighbours) {
+        Param.check(operation, params, ALLTOALLV_PARAMS);
         MPI_Comm comm = handle();
         Datatype typeParam = Param.type(params);
         int[] sendCounts = (int[]) Param.value(params, SEND_COUNTS);
         if (sendCounts == null) {
-            throw new IllegalArgumentException("alltoallv: sendCounts is required");
+            throw new IllegalArgumentException(operation + ": sendCounts is required");
         }
-        checkCounts("alltoallv", "sendCounts", sendCounts, size);
-        int[] sendDispls = displacements("alltoallv", "sendDispls", (int[]) Param.value(params, SEND_DISPLS), sendCounts);
-        checkFits("alltoallv", sendCounts, sendDispls, countOf("alltoallv", send, typeParam));
+        checkCounts(operation, "sendCounts", sendCounts, destinations);
+        int[] sendDispls = displacements(operation, "sendDispls", (int[]) Param.value(params, SEND_DISPLS), sendCounts);
+        checkFits(operation, sendCounts, sendDispls, countOf(operation, send, typeParam));
         int[] recvCounts = (int[]) Param.value(params, RECV_COUNTS);
         if (recvCounts == null) {
-            recvCounts = alltoall(sendCounts);
+            recvCounts = exchangeCounts.apply(sendCounts);
         }
-        int[] recvDispls = recvDisplacements("alltoallv", params, recvCounts, size);
-        Call call = Call.begin(environment, "alltoallv");
+        int[] recvDispls = recvDisplacements(operation, params, recvCounts, sources);
+        Call call = Call.begin(environment, operation);
         try {
             Message in = call.message(send, typeParam, 0, -1, Message.IN);
             int total = extent(recvCounts, recvDispls);
-            T result = resultBuffer("alltoallv", send, Param.value(params, RECV_BUF), in, total, false);
+            T result = resultBuffer(operation, send, Param.value(params, RECV_BUF), in, total, false);
             Message out = call.message(result, in.type, 0, total, Message.OUT);
             out.limitToBlocks(recvCounts, recvDispls);
             Message sc = call.ints(sendCounts);
@@ -904,8 +909,16 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             Message rc = call.ints(recvCounts);
             Message rd = call.ints(recvDispls);
             call.prepare(false);
-            if (call.critical) {
-                MpiCritical.MPI_Alltoallv(in.mpi(true), sc.mpi(true), sd.mpi(true), in.handle, out.mpi(true), rc.mpi(true), rd.mpi(true), in.handle, comm);
+            boolean critical = call.critical;
+            if (neighbours && critical) {
+                MpiCritical.MPI_Neighbor_alltoallv(in.mpi(true), sc.mpi(true), sd.mpi(true), in.handle, out.mpi(true),
+                        rc.mpi(true), rd.mpi(true), in.handle, comm);
+            } else if (neighbours) {
+                Mpi.MPI_Neighbor_alltoallv(in.mpi(), sc.mpi(), sd.mpi(), in.handle, out.mpi(), rc.mpi(), rd.mpi(),
+                        in.handle, comm);
+            } else if (critical) {
+                MpiCritical.MPI_Alltoallv(in.mpi(true), sc.mpi(true), sd.mpi(true), in.handle, out.mpi(true), rc.mpi(true),
+                        rd.mpi(true), in.handle, comm);
             } else {
                 Mpi.MPI_Alltoallv(in.mpi(), sc.mpi(), sd.mpi(), in.handle, out.mpi(), rc.mpi(), rd.mpi(), in.handle, comm);
             }

@@ -1,12 +1,6 @@
 package org.mpi4all;
 
 import static org.mpi4all.Param.Name.RECV_BUF;
-import static org.mpi4all.Param.Name.RECV_COUNTS;
-import static org.mpi4all.Param.Name.RECV_COUNTS_OUT;
-import static org.mpi4all.Param.Name.RECV_DISPLS;
-import static org.mpi4all.Param.Name.RECV_DISPLS_OUT;
-import static org.mpi4all.Param.Name.SEND_COUNTS;
-import static org.mpi4all.Param.Name.SEND_DISPLS;
 import static org.mpi4all.Param.Name.TYPE;
 
 import java.util.Arrays;
@@ -21,8 +15,6 @@ import org.mpi4all.ffi.MpiCritical;
  */
 public abstract sealed class TopologyCommunicator extends Communicator permits CartesianCommunicator, GraphCommunicator {
     private static final int NEIGHBOR_PARAMS = Param.accepting(RECV_BUF, TYPE);
-    private static final int NEIGHBOR_V_PARAMS = Param.accepting(SEND_COUNTS, SEND_DISPLS, RECV_BUF, RECV_COUNTS,
-            RECV_DISPLS, RECV_COUNTS_OUT, RECV_DISPLS_OUT, TYPE);
 
     TopologyCommunicator(Environment environment, MPI_Comm handle, String name) {
         super(environment, handle, name, false);
@@ -103,44 +95,8 @@ public abstract sealed class TopologyCommunicator extends Communicator permits C
      * {@link Param#recvDisplsOut recvDisplsOut}, {@link Param#type type}.
      */
     public <T> T neighborAlltoallv(T send, Param... params) {
-        Param.check("neighborAlltoallv", params, NEIGHBOR_V_PARAMS);
-        MPI_Comm comm = handle();
-        Datatype typeParam = Param.type(params);
-        int[] sendCounts = (int[]) Param.value(params, SEND_COUNTS);
-        if (sendCounts == null) {
-            throw new IllegalArgumentException("neighborAlltoallv: sendCounts is required");
-        }
-        checkCounts("neighborAlltoallv", "sendCounts", sendCounts, destinations().length);
-        int[] sendDispls = displacements("neighborAlltoallv", "sendDispls", (int[]) Param.value(params, SEND_DISPLS),
-                sendCounts);
-        checkFits("neighborAlltoallv", sendCounts, sendDispls, countOf("neighborAlltoallv", send, typeParam));
-        int[] recvCounts = (int[]) Param.value(params, RECV_COUNTS);
-        if (recvCounts == null) {
-            recvCounts = exchangeCounts(sendCounts);
-        }
-        int[] recvDispls = recvDisplacements("neighborAlltoallv", params, recvCounts, sources().length);
-        Call call = Call.begin(environment, "neighborAlltoallv");
-        try {
-            Message in = call.message(send, typeParam, 0, -1, Message.IN);
-            int total = extent(recvCounts, recvDispls);
-            T result = resultBuffer("neighborAlltoallv", send, Param.value(params, RECV_BUF), in, total, false);
-            Message out = call.message(result, in.type, 0, total, Message.OUT);
-            out.limitToBlocks(recvCounts, recvDispls);
-            Message sc = call.ints(sendCounts);
-            Message sd = call.ints(sendDispls);
-            Message rc = call.ints(recvCounts);
-            Message rd = call.ints(recvDispls);
-            call.prepare(false);
-            if (call.critical) {
-                MpiCritical.MPI_Neighbor_alltoallv(in.mpi(true), sc.mpi(true), sd.mpi(true), in.handle, out.mpi(true), rc.mpi(true), rd.mpi(true), in.handle, comm);
-            } else {
-                Mpi.MPI_Neighbor_alltoallv(in.mpi(), sc.mpi(), sd.mpi(), in.handle, out.mpi(), rc.mpi(), rd.mpi(), in.handle, comm);
-            }
-            call.finish();
-            return result;
-        } finally {
-            call.end();
-        }
+        return personalized("neighborAlltoallv", send, params, destinations().length, sources().length,
+                this::exchangeCounts, true);
     }
 
     /** Each destination learns how many elements this process sends it: one count per neighbour. */
