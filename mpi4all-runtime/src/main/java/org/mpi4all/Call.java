@@ -159,14 +159,6 @@ final class Call {
         environment = null;
     }
 
-    Message message(int index) {
-        return messages[index];
-    }
-
-    int messageCount() {
-        return used;
-    }
-
     private MemorySegment scratch(int slot, long bytes) {
         MemorySegment memory = scratch[slot];
         if (memory == null || memory.byteSize() < bytes) {

@@ -28,6 +28,16 @@ import java.util.Objects;
  * is given is used as is, which saves that work. Each operation states which parameters it accepts; a
  * parameter it does not accept, or one given twice, is an {@link IllegalArgumentException} naming the
  * operation and the parameters it does accept, never silently ignored.
+ *
+ * <p>Parameters are immutable values. A hot loop builds them once and passes the array, so that the call
+ * allocates nothing:
+ *
+ * {@snippet :
+ * Param[] intoSum = {recvBuf(sum)};
+ * for (int step = 0; step < steps; step++) {
+ *     world.allreduce(local, Op.SUM, intoSum);
+ * }
+ * }
  */
 public final class Param {
     /** The parameter names; each is one bit of an operation's set of accepted parameters. */

@@ -187,6 +187,7 @@ final class RecordStruct {
             for (int i = 0; i < n; i++) {
                 lengths.setAtIndex(JAVA_INT, i, 1);
                 displacements.setAtIndex(JAVA_LONG, i, members.get(i).offset());
+                // the members are primitive: their MPI types are predefined, in no environment
                 MPI_Datatype.write(types, i, members.get(i).type().handle(null));
             }
             MemorySegment struct = MPI_Datatype.allocate(arena);

@@ -9,6 +9,7 @@ import java.lang.foreign.MemorySegment;
  */
 final class Staging {
     private MemorySegment memory;
+    /** Held, not read: what MPI uses must stay reachable until the operation completes. */
     private Object[] owned;
     private Message[] staged;
 
@@ -48,10 +49,5 @@ final class Staging {
         }
         owned = null;
         staged = new Message[0];
-    }
-
-    /** Whether the operation still holds buffers, for messages. */
-    boolean holds() {
-        return owned != null;
     }
 }
