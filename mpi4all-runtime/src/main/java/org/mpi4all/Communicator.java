@@ -802,7 +802,8 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             Message d = call.ints(displs);
             call.prepare(false);
             if (call.critical) {
-                MpiCritical.MPI_Allgatherv(in.mpi(true), in.count, in.handle, out.mpi(true), c.mpi(true), d.mpi(true), in.handle, comm);
+                MpiCritical.MPI_Allgatherv(in.mpi(true), in.count, in.handle, out.mpi(true), c.mpi(true), d.mpi(true),
+                        in.handle, comm);
             } else {
                 Mpi.MPI_Allgatherv(in.mpi(), in.count, in.handle, out.mpi(), c.mpi(), d.mpi(), in.handle, comm);
             }
@@ -999,7 +1000,10 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
         }
     }
 
-    /** Starts an allgather ({@code MPI_Iallgather}); see {@link #allgather}. Accepts: {@link Param#recvBuf recvBuf}, {@link Param#type type}. */
+    /**
+     * Starts an allgather ({@code MPI_Iallgather}); see {@link #allgather}. Accepts: {@link Param#recvBuf recvBuf},
+     * {@link Param#type type}.
+     */
     public <T> Request<T> iallgather(T send, Param... params) {
         Param.check("iallgather", params, NONBLOCKING_COLLECTIVE_PARAMS);
         MPI_Comm comm = handle();
@@ -1015,7 +1019,10 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
         }
     }
 
-    /** Starts an all-to-all ({@code MPI_Ialltoall}); see {@link #alltoall}. Accepts: {@link Param#recvBuf recvBuf}, {@link Param#type type}. */
+    /**
+     * Starts an all-to-all ({@code MPI_Ialltoall}); see {@link #alltoall}. Accepts: {@link Param#recvBuf recvBuf},
+     * {@link Param#type type}.
+     */
     public <T> Request<T> ialltoall(T send, Param... params) {
         Param.check("ialltoall", params, NONBLOCKING_COLLECTIVE_PARAMS);
         MPI_Comm comm = handle();
@@ -1289,7 +1296,8 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
     /** What a rooted operation returns where it receives nothing: the caller's recvBuf, untouched, or an empty buffer. */
     @SuppressWarnings("unchecked")
     static <T> T nonRootResult(String operation, T send, Object recvBuf, Message sent) {
-        return recvBuf != null ? resultBuffer(operation, send, recvBuf, sent, 0, false) : (T) Message.allocateLike(send, sent.type, 0);
+        return recvBuf != null ? resultBuffer(operation, send, recvBuf, sent, 0, false)
+                : (T) Message.allocateLike(send, sent.type, 0);
     }
 
     /** The size of each of the {@code size()} equal blocks of an in-place or all-to-all buffer. */

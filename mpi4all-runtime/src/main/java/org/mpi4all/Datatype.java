@@ -59,6 +59,9 @@ public final class Datatype {
     private final Category category;
     private final MPI_Datatype predefined;
     private final RecordStruct struct;
+    /** {@code layout.byteSize()}, and its log2 where it is a power of two (else -1): read at every call. */
+    private final long size;
+    private final int sizeShift;
 
     private Datatype(String name, MemoryLayout layout, Class<?> javaType, Category category, MPI_Datatype predefined) {
         this(name, layout, javaType, category, predefined, null);
@@ -72,6 +75,8 @@ public final class Datatype {
         this.category = category;
         this.predefined = predefined;
         this.struct = struct;
+        this.size = layout.byteSize();
+        this.sizeShift = Long.bitCount(size) == 1 ? Long.numberOfTrailingZeros(size) : -1;
     }
 
     /**
@@ -129,7 +134,15 @@ public final class Datatype {
 
     /** The bytes one element takes in native memory, padding included (the MPI extent). */
     public long size() {
-        return layout.byteSize();
+        return size;
+    }
+
+    /** How many whole elements {@code bytes} bytes hold, or -1 if they are not a whole number of them. */
+    long elementsIn(long bytes) {
+        if (sizeShift >= 0) {
+            return (bytes & (size - 1)) == 0 ? bytes >>> sizeShift : -1;
+        }
+        return bytes % size == 0 ? bytes / size : -1;
     }
 
     /** The layout of one element in native memory. */
@@ -140,6 +153,11 @@ public final class Datatype {
     /** The primitive type or record class of the elements. */
     public Class<?> javaType() {
         return javaType;
+    }
+
+    /** Whether MPI predefines this type (the primitive ones), so that its handle needs no environment. */
+    boolean isPredefined() {
+        return predefined != null;
     }
 
     /** Whether this is a record's struct type. */

@@ -10,6 +10,7 @@ import java.util.Deque;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import org.mpi4all.ffi.MPI_Comm;
 import org.mpi4all.ffi.MPI_Datatype;
 import org.mpi4all.ffi.Mpi;
@@ -63,6 +64,8 @@ public final class Environment implements AutoCloseable {
     private final ThreadLevel threadLevel;
     private final HeapAccess heapAccess;
     private final Thread initThread;
+    /** The only thread that may call MPI, below {@link ThreadLevel#SERIALIZED}; null at and above it. */
+    private final Thread confinedTo;
     private final Arena arena;
     private final Communicator world;
     private final Communicator self;
@@ -75,6 +78,7 @@ public final class Environment implements AutoCloseable {
         this.threadLevel = threadLevel;
         this.arena = arena;
         this.initThread = Thread.currentThread();
+        this.confinedTo = threadLevel.compareTo(ThreadLevel.SERIALIZED) < 0 ? initThread : null;
         String forced = System.getProperty(HEAP_ACCESS_PROPERTY, "");
         this.heapAccess = switch (forced) {
             case "critical" -> HeapAccess.CRITICAL;
@@ -136,6 +140,29 @@ public final class Environment implements AutoCloseable {
             arena.close();
             throw e;
         }
+    }
+
+    /**
+     * Runs {@code program} in a new environment and closes it; if the program throws, ends the whole job
+     * instead: prints the exception and calls {@code MPI_Abort} on the world communicator (as
+     * {@code python -m mpi4py} does). Without this, an exception leaving {@code try (Environment env = ...)}
+     * reaches {@code MPI_Finalize}, which waits for the other processes, and they may be waiting for this one.
+     *
+     * @param args     the program's arguments, which MPI may read
+     * @param required the thread level the program needs
+     * @throws IllegalStateException if MPI was initialised before in this process
+     */
+    public static void runOrAbort(String[] args, ThreadLevel required, Consumer<Environment> program) {
+        Environment environment = init(args, required);
+        try {
+            program.accept(environment);
+        } catch (RuntimeException | Error e) {
+            e.printStackTrace();
+            System.err.flush();
+            Mpi.MPI_Abort(Mpi.MPI_COMM_WORLD, 1);
+            throw e;
+        }
+        environment.close();
     }
 
     /** {@return the thread level MPI provided}, which may be less than the one asked for. */
@@ -244,7 +271,7 @@ public final class Environment implements AutoCloseable {
     }
 
     private void checkThread() {
-        if (threadLevel.compareTo(ThreadLevel.SERIALIZED) < 0 && Thread.currentThread() != initThread) {
+        if (confinedTo != null && Thread.currentThread() != confinedTo) {
             throw new WrongThreadException("MPI was initialized at thread level " + threadLevel + " by thread \""
                     + initThread.getName() + "\", and only that thread may call it: initialize at SERIALIZED or"
                     + " MULTIPLE to call MPI from other threads");

@@ -85,48 +85,123 @@ final class Message {
      */
     Message resolve(Environment environment, String operation, Object carrier, Datatype typeParam, int offset,
             int count, int direction) {
+        // The common cases, kept small enough for the JIT to inline into every operation: a whole
+        // primitive array, or a whole native segment of bytes or of the named type.
+        if (offset == 0 && count < 0) {
+            int array = arrayKindOf(carrier);
+            if (array != NOT_AN_ARRAY && typeParam == null) {
+                return whole(carrier, ARRAY_TYPES[array], Array.getLength(carrier), array, null, direction);
+            }
+            if (carrier instanceof MemorySegment s && s.isNative() && ((direction & OUT) == 0 || !s.isReadOnly())) {
+                Datatype type = typeParam != null ? typeParam : Datatype.BYTE;
+                long elements = type.elementsIn(s.byteSize());
+                if (elements >= 0 && elements <= Integer.MAX_VALUE && type.isPredefined()) {
+                    return whole(carrier, type, (int) elements, NOT_AN_ARRAY, s, direction);
+                }
+            }
+        }
+        return resolveAny(environment, operation, carrier, typeParam, offset, count, direction);
+    }
+
+    private static final Datatype[] ARRAY_TYPES = {Datatype.BYTE, Datatype.SHORT, Datatype.CHAR, Datatype.INT,
+        Datatype.LONG, Datatype.FLOAT, Datatype.DOUBLE};
+
+    private static int arrayKindOf(Object carrier) {
+        Class<?> kind = carrier == null ? null : carrier.getClass();
+        if (kind == double[].class) {
+            return DOUBLES;
+        } else if (kind == int[].class) {
+            return INTS;
+        } else if (kind == long[].class) {
+            return LONGS;
+        } else if (kind == byte[].class) {
+            return BYTES;
+        } else if (kind == float[].class) {
+            return FLOATS;
+        } else if (kind == short[].class) {
+            return SHORTS;
+        } else if (kind == char[].class) {
+            return CHARS;
+        }
+        return NOT_AN_ARRAY;
+    }
+
+    private Message whole(Object carrier, Datatype type, int count, int arrayKind, MemorySegment segment,
+            int direction) {
+        this.carrier = carrier;
+        this.type = type;
+        this.handle = type.handle(null);
+        this.count = count;
+        this.arrayKind = arrayKind;
+        this.segment = segment;
+        this.offset = 0;
+        this.direction = direction;
+        return this;
+    }
+
+    /** Resolves any buffer, with any offset, count and type: what {@link #resolve} does not do inline. */
+    private Message resolveAny(Environment environment, String operation, Object carrier, Datatype typeParam,
+            int offset, int count, int direction) {
         if (carrier == null) {
             throw new NullPointerException(operation + ": the buffer is null");
         }
+        // received, the blocks and staged were reset by clear(), after the thread's previous call
         this.carrier = carrier;
         this.direction = direction;
-        this.received = -1;
-        this.blockCounts = null;
-        this.blockDispls = null;
-        this.staged = null;
         this.segment = null;
         this.arrayKind = NOT_AN_ARRAY;
         long available;
-        switch (carrier) {
-            case byte[] a -> { type = Datatype.BYTE; available = a.length; arrayKind = BYTES; }
-            case short[] a -> { type = Datatype.SHORT; available = a.length; arrayKind = SHORTS; }
-            case char[] a -> { type = Datatype.CHAR; available = a.length; arrayKind = CHARS; }
-            case int[] a -> { type = Datatype.INT; available = a.length; arrayKind = INTS; }
-            case long[] a -> { type = Datatype.LONG; available = a.length; arrayKind = LONGS; }
-            case float[] a -> { type = Datatype.FLOAT; available = a.length; arrayKind = FLOATS; }
-            case double[] a -> { type = Datatype.DOUBLE; available = a.length; arrayKind = DOUBLES; }
-            case boolean[] a -> { type = Datatype.BOOLEAN; available = a.length; }
-            case MemorySegment s -> {
-                type = typeParam != null ? typeParam : Datatype.BYTE;
-                if (s.byteSize() % type.size() != 0) {
-                    throw new IllegalArgumentException(operation + ": a segment of " + s.byteSize()
-                            + " bytes is not a whole number of " + type + " (" + type.size() + " bytes)");
-                }
-                available = s.byteSize() / type.size();
-                segment = s;
+        // An if-chain on the class, not a pattern switch: this runs on every call, and is cheapest so.
+        Class<?> kind = carrier.getClass();
+        if (kind == double[].class) {
+            type = Datatype.DOUBLE;
+            available = ((double[]) carrier).length;
+            arrayKind = DOUBLES;
+        } else if (kind == int[].class) {
+            type = Datatype.INT;
+            available = ((int[]) carrier).length;
+            arrayKind = INTS;
+        } else if (kind == long[].class) {
+            type = Datatype.LONG;
+            available = ((long[]) carrier).length;
+            arrayKind = LONGS;
+        } else if (kind == byte[].class) {
+            type = Datatype.BYTE;
+            available = ((byte[]) carrier).length;
+            arrayKind = BYTES;
+        } else if (kind == float[].class) {
+            type = Datatype.FLOAT;
+            available = ((float[]) carrier).length;
+            arrayKind = FLOATS;
+        } else if (kind == short[].class) {
+            type = Datatype.SHORT;
+            available = ((short[]) carrier).length;
+            arrayKind = SHORTS;
+        } else if (kind == char[].class) {
+            type = Datatype.CHAR;
+            available = ((char[]) carrier).length;
+            arrayKind = CHARS;
+        } else if (kind == boolean[].class) {
+            type = Datatype.BOOLEAN;
+            available = ((boolean[]) carrier).length;
+        } else if (carrier instanceof MemorySegment s) {
+            type = typeParam != null ? typeParam : Datatype.BYTE;
+            available = type.elementsIn(s.byteSize());
+            if (available < 0) {
+                throw new IllegalArgumentException(operation + ": a segment of " + s.byteSize()
+                        + " bytes is not a whole number of " + type + " (" + type.size() + " bytes)");
             }
-            case Buffer b -> {
-                type = nioType(operation, b);
-                available = b.remaining();
-                segment = MemorySegment.ofBuffer(b);
-            }
-            case Object[] a when a.getClass().getComponentType().isRecord() -> {
-                type = Datatype.ofArrayClass(a.getClass());
-                available = a.length;
-            }
-            default -> throw new IllegalArgumentException(operation + ": cannot send or receive a "
-                    + carrier.getClass().getTypeName() + "; a buffer is a primitive array, a record array,"
-                    + " a MemorySegment or a java.nio buffer");
+            segment = s;
+        } else if (carrier instanceof Buffer b) {
+            type = nioType(operation, b);
+            available = b.remaining();
+            segment = MemorySegment.ofBuffer(b);
+        } else if (carrier instanceof Object[] a && kind.getComponentType().isRecord()) {
+            type = Datatype.ofArrayClass(kind);
+            available = a.length;
+        } else {
+            throw new IllegalArgumentException(operation + ": cannot send or receive a " + kind.getTypeName()
+                    + "; a buffer is a primitive array, a record array, a MemorySegment or a java.nio buffer");
         }
         if (typeParam != null && typeParam != type) {
             throw new IllegalArgumentException(operation + ": type(" + typeParam + ") does not match "
@@ -296,10 +371,14 @@ final class Message {
         return copy;
     }
 
+    /** Forgets the call: drops the references to the caller's buffers and what limited the copy back. */
     void clear() {
         carrier = null;
         segment = null;
         staged = null;
+        received = -1;
+        blockCounts = null;
+        blockDispls = null;
     }
 
     // ---- buffers made by operations ---------------------------------------------------------------

@@ -2,9 +2,11 @@ package org.mpi4all;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.mpi4all.testkit.MpiRun;
 import org.mpi4all.testkit.MpiRunResult;
 
 /** The environment's life: init with a thread level, world and self, close exactly once, nothing after it. */
@@ -60,6 +62,27 @@ class EnvironmentTest {
                     () -> Environment.init(args));
             checks.exit();
         }
+    }
+
+    /** Rank 1 fails while rank 0 waits for it: without an abort, rank 0 would wait forever. */
+    public static final class FailingRank {
+        public static void main(String[] args) {
+            Environment.runOrAbort(args, ThreadLevel.SINGLE, env -> {
+                Communicator world = env.world();
+                if (world.rank() == 1) {
+                    throw new IllegalStateException("rank 1 gives up");
+                }
+                world.recv(new int[1], 1);
+            });
+        }
+    }
+
+    @Test
+    void aFailingRankAbortsTheJobInsteadOfHangingIt() {
+        MpiRunResult run = MpiRun.java(FailingRank.class).ranks(2).timeout(Duration.ofSeconds(60)).run();
+        assertThat(run.timedOut()).as(run.report()).isFalse();
+        assertThat(run.succeeded()).isFalse();
+        assertThat(run.rank(1).stderr()).contains("java.lang.IllegalStateException: rank 1 gives up");
     }
 
     @Test

@@ -237,9 +237,11 @@ class PointToPointTest {
             checks.throwsWith("segmentNotWholeElements", IllegalArgumentException.class,
                     "a segment of 10 bytes is not a whole number of int (4 bytes)",
                     () -> world.send(MemorySegment.ofArray(new byte[10]), right, type(Datatype.INT)));
-            checks.throwsWith("readOnlyReceive", IllegalArgumentException.class, "recv: cannot receive into a direct ByteBuffer with 4 remaining, which is read-only",
+            checks.throwsWith("readOnlyReceive", IllegalArgumentException.class,
+                    "recv: cannot receive into a direct ByteBuffer with 4 remaining, which is read-only",
                     () -> world.recv(ByteBuffer.allocateDirect(4).asReadOnlyBuffer(), left));
-            checks.throwsWith("bigEndianBuffer", IllegalArgumentException.class, "a direct IntBuffer with 4 remaining in BIG_ENDIAN byte order",
+            checks.throwsWith("bigEndianBuffer", IllegalArgumentException.class,
+                    "a direct IntBuffer with 4 remaining in BIG_ENDIAN byte order",
                     () -> world.send(ByteBuffer.allocateDirect(16).order(ByteOrder.BIG_ENDIAN).asIntBuffer(), right));
             checks.throwsWith("invalidRank", MpiException.class, "MPI_ERR_RANK",
                     () -> world.send(ten, world.size() + 5));
