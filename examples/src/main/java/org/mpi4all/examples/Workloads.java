@@ -223,7 +223,8 @@ public final class Workloads {
         for (int r = 0; r < rows; r++) {
             for (int c = 0; c < n; c++) {
                 long h = mix((long) (first + r) * n + c);
-                d[r * n + c] = first + r == c ? 0 : Long.remainderUnsigned(h, 10) == 0 ? 1 + Long.remainderUnsigned(h >>> 8, 99) : INFINITY;
+                boolean edge = Long.remainderUnsigned(h, 10) == 0;
+                d[r * n + c] = first + r == c ? 0 : edge ? 1 + Long.remainderUnsigned(h >>> 8, 99) : INFINITY;
             }
         }
         return d;
