@@ -10,10 +10,11 @@ with direction and array length, to tell error-code returns from other int retur
 standard's predefined constants (e.g. MPI_COMM_NULL_COPY_FN is a MPI_Comm_copy_attr_function *).
 
 Output: one JSON object, keys sorted, one entry per line so that updates diff cleanly:
-  procedures: C name -> {returns, largeCount, parameters: [[name, direction, length], ...], c?}
+  procedures: C name -> {returns, largeCount, parameters: [[name, direction, length, description], ...], c?}
               (functions and callback types; 5.0 wins over 4.1; parameters the C binding suppresses,
               such as Fortran's ierror, are left out; length is null, "*" for an unnamed length, or an
-              expression; a list for a multi-dimensional array; c is the ISO C signature
+              expression; a list for a multi-dimensional array; description is the standard's
+              one-line description of the parameter, or ""; c is the ISO C signature
               [return type, parameter types...] where every parameter is a scalar passed by value,
               which lets the probe type a function an implementation gives only as a macro, such as
               MPI_Aint_add)
@@ -61,7 +62,7 @@ def procedures(apis):
             "returns": entry["return_kind"],
             # The MPI-4 large-count variant NAME_c exists for procedures with a polymorphic parameter.
             "largeCount": any(p["kind"].startswith("POLY") for p in entry["parameters"]),
-            "parameters": [[p["name"], p["param_direction"], p["length"]] for p in c_parameters],
+            "parameters": [[p["name"], p["param_direction"], p["length"], p["desc"]] for p in c_parameters],
         }
         signature = scalar_signature(entry, c_parameters)
         if signature and not attributes["callback"]:
@@ -79,20 +80,15 @@ def main(directory):
     abi = json.loads((directory / "ompi_mpi-standard-5.0-abi.json").read_text())
     constants = {c["name"]: [c["handle_types"]["c"]["type"], c.get("abi_value")] for c in abi["constants"].values()
                  if c["handle_types"]["c"]["type"]}
-    out = ['{', '  "procedures": {']
-    names = sorted(merged)
-    for i, name in enumerate(names):
-        comma = "," if i < len(names) - 1 else ""
-        out.append(f'    {json.dumps(name)}: {json.dumps(merged[name], sort_keys=True)}{comma}')
-    out.append('  },')
-    out.append('  "constants": {')
-    names = sorted(constants)
-    for i, name in enumerate(names):
-        comma = "," if i < len(names) - 1 else ""
-        out.append(f'    {json.dumps(name)}: {json.dumps(constants[name])}{comma}')
-    out.append('  }')
-    out.append('}')
-    print("\n".join(out))
+    print("{")
+    print('  "procedures": {\n' + entries(merged) + "\n  },")
+    print('  "constants": {\n' + entries(constants) + "\n  }")
+    print("}")
+
+
+def entries(mapping):
+    """One sorted "name": value line per entry, so that an update diffs by entry."""
+    return ",\n".join(f"    {json.dumps(name)}: {json.dumps(mapping[name], sort_keys=True)}" for name in sorted(mapping))
 
 
 if __name__ == "__main__":

@@ -62,7 +62,8 @@ final class ParameterNamer {
             if (procedure.isPresent()) {
                 StandardApi.Parameter standardParameter = procedure.get().parameters().get(i);
                 parameters.add(new Parameter(names.get(i), spelling, standardParameter.direction(),
-                        renameLength(standardParameter.length(), procedure.get(), names)));
+                        renameLength(standardParameter.length(), procedure.get(), names),
+                        standardParameter.description().isEmpty() ? null : standardParameter.description()));
             } else {
                 parameters.add(new Parameter(names.get(i), spelling));
             }

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -183,10 +184,10 @@ public final class Probe {
 
     /** Logs each stage with the time it took. */
     private static final class Stopwatch {
-        private final java.util.function.Consumer<String> log;
+        private final Consumer<String> log;
         private long last = System.nanoTime();
 
-        Stopwatch(java.util.function.Consumer<String> log) {
+        Stopwatch(Consumer<String> log) {
             this.log = log;
         }
 

@@ -17,11 +17,12 @@ import picocli.CommandLine.Option;
 @Command(name = "mpi4all-probe", mixinStandardHelpOptions = true, version = "mpi4all-probe 0.1.0",
         sortOptions = false, usageHelpAutoWidth = true,
         description = {
-            "Describes an installed MPI implementation as a blueprint (JSON) by asking its C compiler wrapper:",
-            "every function, constant and type mpi.h declares, with values, sizes and layouts measured by one",
-            "compiled program. Optionally builds the auxiliary library that gives macros linkable symbols.",
-            "Without --mpicc or --mpi the first of mpicc, mpiicc, mpiicx, mpigcc, mpicc.openmpi, mpicc.mpich",
-            "on PATH is used."
+            "Describes an installed MPI implementation as a JSON blueprint: every function,",
+            "constant and type its mpi.h declares, with values, sizes and layouts measured",
+            "by one program compiled with the implementation's own C compiler wrapper.",
+            "Optionally builds the auxiliary library that gives macros linkable symbols.",
+            "Without --mpicc or --mpi, the first of mpicc, mpiicc, mpiicx, mpigcc,",
+            "mpicc.openmpi and mpicc.mpich on PATH is probed."
         },
         exitCodeListHeading = "Exit codes:%n",
         exitCodeList = {"0:the blueprint (and library) was written", "1:probing or writing failed",

@@ -19,8 +19,8 @@ import java.util.Optional;
 final class StandardApi {
     private static final String RESOURCE = "mpi-standard.json";
 
-    /** A standard parameter: its name, {@code in}/{@code out}/{@code inout}, and its array length or null. */
-    record Parameter(String name, String direction, String length) {}
+    /** A standard parameter: its name, {@code in}/{@code out}/{@code inout}, its array length or null, and its description or "". */
+    record Parameter(String name, String direction, String length, String description) {}
 
     /**
      * A standard procedure or callback type.
@@ -95,7 +95,7 @@ final class StandardApi {
                 JsonNode node = entry.getValue();
                 List<Parameter> parameters = new ArrayList<>();
                 for (JsonNode p : node.get("parameters")) {
-                    parameters.add(new Parameter(p.get(0).asText(), p.get(1).asText(), length(p.get(2))));
+                    parameters.add(new Parameter(p.get(0).asText(), p.get(1).asText(), length(p.get(2)), p.get(3).asText()));
                 }
                 List<String> cTypes = new ArrayList<>();
                 if (node.has("c")) {

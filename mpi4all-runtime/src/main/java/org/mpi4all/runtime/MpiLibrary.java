@@ -51,6 +51,8 @@ public final class MpiLibrary {
      */
     public record Target(String implementation, String library, String libraryVersion, String auxResource) {}
 
+    private static final long VERSION_CAPACITY = 1 << 16;
+
     private static MpiLibrary loaded;
 
     private final Target target;
@@ -167,7 +169,9 @@ public final class MpiLibrary {
     }
 
     private String libraryVersion() {
-        int capacity = intConstant("MPI_MAX_LIBRARY_VERSION_STRING");
+        // Room for any implementation's text, not just the expected one's: the check exists for the case where
+        // the library is another (MPICH writes thousands of characters where Open MPI allows 256).
+        long capacity = Math.max(intConstant("MPI_MAX_LIBRARY_VERSION_STRING"), VERSION_CAPACITY);
         MethodHandle getVersion = downcall("MPI_Get_library_version",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
         try (Arena arena = Arena.ofConfined()) {

@@ -5,6 +5,7 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.TypeName;
 import java.lang.foreign.MemorySegment;
+import java.util.Set;
 import javax.lang.model.element.Modifier;
 import org.mpi4all.core.blueprint.ConstantInfo;
 
@@ -15,6 +16,15 @@ import org.mpi4all.core.blueprint.ConstantInfo;
  * program is always that of the library it runs with.
  */
 final class ConstantField {
+    /**
+     * Integer constants the standard types {@code int} (MPI 4.1 Annex A.1.1; the MPI-5 ABI's constant table) but
+     * some headers cast to a wider type: MPICH 5 and Intel MPI define {@code MPI_DISPLACEMENT_CURRENT} as
+     * {@code ((MPI_Offset)-54278278)}, Open MPI and MPICH 4 as a plain int. They are {@code int} fields everywhere,
+     * so that the Java surface does not depend on the implementation, read at the header's width and narrowed
+     * (only when the measured value fits in an int).
+     */
+    static final Set<String> STANDARD_INT_CONSTANTS = Set.of("MPI_DISPLACEMENT_CURRENT");
+
     private ConstantField() {}
 
     static FieldSpec build(ConstantInfo constant, TypeMapper types) {
@@ -26,7 +36,11 @@ final class ConstantField {
                 if (!(carrier instanceof Carrier.Primitive primitive)) {
                     throw new TypeMapper.UnsupportedTypeException("integer constant of type " + constant.type());
                 }
-                field = field(primitive.type(), name, reader(primitive.type(), name));
+                if (STANDARD_INT_CONSTANTS.contains(name) && primitive.type().equals(TypeName.LONG) && fitsInInt(constant.value())) {
+                    field = field(TypeName.INT, name, CodeBlock.of("(int) LIB.longConstant($S)", name));
+                } else {
+                    field = field(primitive.type(), name, reader(primitive.type(), name));
+                }
             }
             case HANDLE -> {
                 Carrier carrier = types.carrier(constant.type());
@@ -53,6 +67,10 @@ final class ConstantField {
             return CodeBlock.of("LIB.intConstant($S)", name);
         }
         return CodeBlock.of("($T) LIB.intConstant($S)", type, name);
+    }
+
+    private static boolean fitsInInt(Long value) {
+        return value != null && value == value.intValue();
     }
 
     private static FieldSpec.Builder field(TypeName type, String name, CodeBlock initializer) {

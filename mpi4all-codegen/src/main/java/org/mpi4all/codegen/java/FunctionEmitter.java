@@ -22,9 +22,14 @@ import org.mpi4all.core.blueprint.Parameter;
  * returned error code, and allocates nothing.
  */
 final class FunctionEmitter {
-    /** Code the generated method runs after the C function succeeded, e.g. to install an error handler. */
-    interface AfterSuccess {
+    /**
+     * Code the generated method runs before calling the C function (to refuse arguments the call cannot take) or
+     * after it succeeded (e.g. to install an error handler).
+     */
+    interface ExtraCode {
         CodeBlock code(FunctionInfo function, List<String> parameterNames);
+
+        ExtraCode NONE = (function, names) -> CodeBlock.of("");
     }
 
     private final TypeMapper types;
@@ -43,7 +48,7 @@ final class FunctionEmitter {
      *
      * @throws TypeMapper.UnsupportedTypeException if a parameter or the result has no Java form
      */
-    Emitted emit(FunctionInfo function, boolean critical, AfterSuccess afterSuccess) {
+    Emitted emit(FunctionInfo function, boolean critical, ExtraCode beforeCall, ExtraCode afterSuccess) {
         List<Parameter> parameters = function.signature().parameters();
         List<Carrier> carriers = parameters.stream().map(p -> types.carrier(p.type())).toList();
         Carrier result = types.carrier(function.signature().returns());
@@ -63,6 +68,10 @@ final class FunctionEmitter {
         // Locals must not shadow parameters: MPI_Comm_compare has one called result.
         String code = JavaNames.unused("result", names);
         String failure = JavaNames.unused("t", names);
+        CodeBlock before = beforeCall.code(function, names);
+        if (!before.isEmpty()) {
+            method.addCode(before);
+        }
 
         if (checksErrors) {
             method.addStatement("int $L", code)
@@ -73,7 +82,9 @@ final class FunctionEmitter {
                     .endControlFlow()
                     .beginControlFlow("if ($L != 0)", code)
                     .addStatement("throw $T.error($S, $L)", mpi, function.name(), code)
-                    .endControlFlow();
+                    .endControlFlow()
+                    // A Java callback MPI ran (a reduction) may have failed although MPI succeeded.
+                    .addStatement("$T.rethrowIfPending()", RuntimeTypes.UPCALLS);
             CodeBlock after = afterSuccess.code(function, names);
             if (!after.isEmpty()) {
                 method.addCode(after);
@@ -120,20 +131,31 @@ final class FunctionEmitter {
             doc.add("<p>A macro in C; called through the mpi4all auxiliary library.\n");
         }
         List<Parameter> parameters = function.signature().parameters();
-        boolean documented = parameters.stream().anyMatch(p -> p.direction() != null);
+        boolean documented = parameters.stream().anyMatch(p -> p.direction() != null || p.description() != null);
         if (documented) {
             doc.add("\n");
             for (int i = 0; i < parameters.size(); i++) {
-                Parameter p = parameters.get(i);
-                doc.add("@param $L $L$L\n", names.get(i),
-                        p.direction() != null ? p.direction() : "",
-                        p.length() != null ? " (array of length " + p.length() + ")" : "");
+                doc.add("@param $L $L\n", names.get(i), parameterDoc(parameters.get(i)));
             }
         }
         if (checksErrors) {
             doc.add("@throws $T if the function returns an error code\n", RuntimeTypes.MPI_EXCEPTION);
         }
         return doc.build();
+    }
+
+    /** "initial address of send buffer [in]", from what the MPI standard says of the parameter. */
+    private static String parameterDoc(Parameter parameter) {
+        List<String> facts = new ArrayList<>();
+        if (parameter.direction() != null) {
+            facts.add(parameter.direction());
+        }
+        if (parameter.length() != null) {
+            facts.add("array of length " + parameter.length());
+        }
+        String description = parameter.description() != null ? parameter.description() : "";
+        String bracket = facts.isEmpty() ? "" : "[" + String.join(", ", facts) + "]";
+        return (description + " " + bracket).strip();
     }
 
     private static List<CodeBlock> concat(CodeBlock first, List<CodeBlock> rest) {

@@ -7,14 +7,17 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 import javax.lang.model.element.Modifier;
 import org.mpi4all.core.blueprint.Blueprint;
 import org.mpi4all.core.blueprint.ConstantInfo;
+import org.mpi4all.core.blueprint.ConstantKind;
 import org.mpi4all.core.blueprint.FunctionInfo;
 import org.mpi4all.core.blueprint.ImplementationInfo;
+import org.mpi4all.core.blueprint.Parameter;
 
 /**
  * Builds {@code Mpi}, the C interface under its C names: every constant as a {@code static final} field
@@ -99,16 +102,20 @@ final class MpiClass {
                         .build())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
 
+        List<ConstantInfo> generated = new ArrayList<>();
         for (ConstantInfo constant : blueprint.constants()) {
             try {
                 type.addField(ConstantField.build(constant, types));
+                generated.add(constant);
             } catch (TypeMapper.UnsupportedTypeException e) {
                 skipped.accept(new JavaBindingsGenerator.Skip(constant.name(), e.getMessage()));
             }
         }
+        addPredefinedOperations(type, generated);
         for (FunctionInfo function : blueprint.functions()) {
             try {
-                FunctionEmitter.Emitted emitted = functions.emit(function, false, this::afterSuccess);
+                FunctionEmitter.Emitted emitted = functions.emit(function, false, FunctionEmitter.ExtraCode.NONE,
+                        this::afterSuccess);
                 type.addMethod(emitted.method()).addType(emitted.holder());
             } catch (TypeMapper.UnsupportedTypeException e) {
                 skipped.accept(new JavaBindingsGenerator.Skip(function.name(), e.getMessage()));
@@ -139,15 +146,71 @@ final class MpiClass {
                         after another thread of this JVM acts (a receive matched by a send from a thread of the
                         same process, under {@code MPI_THREAD_MULTIPLE}): the JVM would deadlock. Only the
                         functions whose buffers MPI uses during the call alone are here.
+
+                        <p>A critical call cannot call back into Java: the JVM stops ("wrong thread state for
+                        upcall"). So the reductions here refuse a user-defined {@code MPI_Op} with an
+                        {@link IllegalArgumentException}, and none of these may run where MPI would call a Java
+                        error handler (one set on the communicator or file) or a Java data representation.
                         """, mpi)
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
         for (FunctionInfo function : blueprint.functions()) {
             if (isHeapSafe(function)) {
-                FunctionEmitter.Emitted emitted = functions.emit(function, true, (f, names) -> CodeBlock.of(""));
+                FunctionEmitter.Emitted emitted = functions.emit(function, true, this::refuseUserOperations,
+                        FunctionEmitter.ExtraCode.NONE);
                 type.addMethod(emitted.method()).addType(emitted.holder());
             }
         }
         return type.build();
+    }
+
+    /**
+     * A user-defined reduction is a Java upcall, and the JVM cannot take an upcall during a critical downcall (it
+     * stops with "wrong thread state for upcall"): the critical variants accept predefined operations only.
+     */
+    private CodeBlock refuseUserOperations(FunctionInfo function, List<String> names) {
+        CodeBlock.Builder guards = CodeBlock.builder();
+        List<Parameter> parameters = function.signature().parameters();
+        for (int i = 0; i < parameters.size(); i++) {
+            if (isOperation(parameters.get(i).type())) {
+                guards.addStatement("$T.requirePredefinedOperation($L, $S)", mpi, names.get(i), function.name());
+            }
+        }
+        return guards.build();
+    }
+
+    private boolean isOperation(String cType) {
+        return types.carrier(cType) instanceof Carrier.Handle handle && handle.type().simpleName().equals("MPI_Op");
+    }
+
+    /** {@code PREDEFINED_OPERATIONS}, every predefined {@code MPI_Op} but {@code MPI_OP_NULL}, and its check. */
+    private void addPredefinedOperations(TypeSpec.Builder type, List<ConstantInfo> constants) {
+        List<CodeBlock> values = constants.stream()
+                .filter(c -> c.kind() == ConstantKind.HANDLE && !c.name().equals("MPI_OP_NULL"))
+                .filter(c -> isOperation(c.type()))
+                .map(c -> CodeBlock.of("$L.value()", c.name()))
+                .toList();
+        type.addField(FieldSpec.builder(long[].class, "PREDEFINED_OPERATIONS", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("The values of the predefined reduction operations (declared after the constants it reads).\n")
+                .initializer("{$L}", CodeBlock.join(values, ",$W"))
+                .build());
+        type.addMethod(MethodSpec.methodBuilder("requirePredefinedOperation")
+                .addModifiers(Modifier.STATIC)
+                .addParameter(ClassName.get(mpi.packageName(), "MPI_Op"), "op")
+                .addParameter(String.class, "function")
+                .addJavadoc("""
+                        Throws unless {@code op} is a predefined operation: what $L's reductions check, since \
+                        MPI runs a user-defined operation as a Java upcall, which a critical downcall cannot make.
+                        """, CRITICAL_NAME)
+                .addStatement("long value = op.value()")
+                .beginControlFlow("for (long predefined : PREDEFINED_OPERATIONS)")
+                .beginControlFlow("if (predefined == value)")
+                .addStatement("return")
+                .endControlFlow()
+                .endControlFlow()
+                .addStatement("throw new $T($T.format($S, function, op, function))", IllegalArgumentException.class,
+                        String.class, CRITICAL_NAME + ".%s cannot take the user-defined operation %s: MPI calls it back"
+                                + " in Java, which a critical call cannot do; use " + NAME + ".%s with off-heap memory")
+                .build());
     }
 
     /** Errors must return to Java instead of aborting: install {@code MPI_ERRORS_RETURN} where MPI creates handles. */

@@ -28,7 +28,18 @@ class JavaBindingsGeneratorTest {
         assertThat(mpi).contains("public static void MPI_Send(MemorySegment buf, int count, MPI_Datatype datatype,"
                 + " int dest, int tag, MPI_Comm comm) { int result; try { result = (int) MPI_Send.HANDLE.invokeExact(buf,"
                 + " count, (int) datatype.value(), dest, tag, (int) comm.value()); } catch (Throwable t) {"
-                + " throw MpiErrors.rethrow(t); } if (result != 0) { throw Mpi.error(\"MPI_Send\", result); } }");
+                + " throw MpiErrors.rethrow(t); } if (result != 0) { throw Mpi.error(\"MPI_Send\", result); }"
+                + " Upcalls.rethrowIfPending(); }");
+    }
+
+    @Test
+    void aFunctionThatSucceededStillThrowsWhatAJavaCallbackItRanThrew() {
+        // A reduction callback returns void: MPI cannot tell that it failed, so the binding must.
+        String mpi = sources(Fixtures.intHandles()).get("Mpi");
+
+        assertThat(body(mpi, "MPI_Send")).contains("Upcalls.rethrowIfPending();");
+        assertThat(body(mpi, "MPI_Init")).contains("Upcalls.rethrowIfPending();");
+        assertThat(body(mpi, "MPI_Wtime")).doesNotContain("Upcalls");
     }
 
     @Test
@@ -55,11 +66,20 @@ class JavaBindingsGeneratorTest {
         String mpi = sources(Fixtures.intHandles()).get("Mpi");
 
         assertThat(mpi).contains("public static final int MPI_ANY_SOURCE = LIB.intConstant(\"MPI_ANY_SOURCE\");");
-        assertThat(mpi).contains("public static final long MPI_DISPLACEMENT_CURRENT = LIB.longConstant(\"MPI_DISPLACEMENT_CURRENT\");");
+        assertThat(mpi).contains("public static final long MPIX_AINT_CONSTANT = LIB.longConstant(\"MPIX_AINT_CONSTANT\");");
         assertThat(mpi).contains("public static final MPI_Comm MPI_COMM_WORLD = new MPI_Comm(LIB.intConstant(\"MPI_COMM_WORLD\"));");
         assertThat(mpi).contains("public static final MemorySegment MPI_IN_PLACE = LIB.addressConstant(\"MPI_IN_PLACE\");");
         assertThat(sources(Fixtures.pointerHandles()).get("Mpi"))
                 .contains("public static final MPI_Comm MPI_COMM_WORLD = new MPI_Comm(LIB.longConstant(\"MPI_COMM_WORLD\"));");
+    }
+
+    @Test
+    void aConstantTheStandardTypesIntIsAnIntEvenWhereTheHeaderCastsItWider() {
+        // MPICH 5 and Intel MPI: ((MPI_Offset)-54278278); Open MPI and MPICH 4: -54278278. One Java type for all.
+        String mpi = sources(Fixtures.intHandles()).get("Mpi");
+
+        assertThat(mpi).contains("public static final int MPI_DISPLACEMENT_CURRENT"
+                + " = (int) LIB.longConstant(\"MPI_DISPLACEMENT_CURRENT\");");
     }
 
     @Test
@@ -103,6 +123,16 @@ class JavaBindingsGeneratorTest {
     }
 
     @Test
+    void criticalReductionsRefuseUserDefinedOperationsWhichWouldCallBackIntoJava() {
+        Map<String, String> sources = sources(Fixtures.intHandles());
+
+        assertThat(body(sources.get("MpiCritical"), "MPI_Allreduce"))
+                .contains("{ Mpi.requirePredefinedOperation(op, \"MPI_Allreduce\"); int result;");
+        assertThat(body(sources.get("Mpi"), "MPI_Allreduce")).doesNotContain("requirePredefinedOperation");
+        assertThat(sources.get("Mpi")).contains("private static final long[] PREDEFINED_OPERATIONS = {MPI_SUM.value()};");
+    }
+
+    @Test
     void statusAccessorsUseTheMeasuredOffsets() {
         String mpich = sources(Fixtures.intHandles()).get("MPI_Status");
         String openmpi = sources(Fixtures.pointerHandles()).get("MPI_Status");
@@ -136,7 +166,8 @@ class JavaBindingsGeneratorTest {
     }
 
     private static String body(String source, String method) {
-        Matcher m = Pattern.compile("public static \\w+ " + method + "\\(.*?} }", Pattern.DOTALL).matcher(source);
+        // From the signature to the javadoc of the next member (or the end of the class).
+        Matcher m = Pattern.compile("public static \\w+ " + method + "\\(.*?(?=/\\*\\*|$)", Pattern.DOTALL).matcher(source);
         assertThat(m.find()).as("method " + method).isTrue();
         return m.group();
     }

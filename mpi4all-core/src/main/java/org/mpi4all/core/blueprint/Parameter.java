@@ -12,14 +12,16 @@ import java.util.Objects;
  *                  {@code inout}; null otherwise
  * @param length    from the MPI standard: for an array parameter, the expression giving its length
  *                  (e.g. {@code count}, {@code size of comm}); null otherwise
+ * @param description from the MPI standard: what the parameter is ("initial address of send buffer"); null
+ *                  where the function is not standard or the standard gives no description
  */
-public record Parameter(String name, String type, String direction, String length) {
+public record Parameter(String name, String type, String direction, String length, String description) {
     public Parameter {
         Objects.requireNonNull(name, "name == null");
         Objects.requireNonNull(type, "type == null");
     }
 
     public Parameter(String name, String type) {
-        this(name, type, null, null);
+        this(name, type, null, null, null);
     }
 }

@@ -86,8 +86,16 @@ public final class CDeclarationParser {
      */
     public static Optional<CType> parseTypeName(String text, Set<String> typedefNames) {
         try {
-            CDeclarationParser parser = new CDeclarationParser(
-                    CLexer.lex(text, SourceLocation.UNKNOWN.file()).tokens(), typedefNames, false);
+            return wholeTypeName(CLexer.lex(text, SourceLocation.UNKNOWN.file()).tokens(), typedefNames);
+        } catch (CParseException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The type {@code tokens} (ending with END) name, if they are exactly one type name. */
+    private static Optional<CType> wholeTypeName(List<CToken> tokens, Set<String> typedefNames) {
+        try {
+            CDeclarationParser parser = new CDeclarationParser(tokens, typedefNames, false);
             if (!parser.startsType(parser.peek())) {
                 return Optional.empty();
             }
@@ -125,16 +133,7 @@ public final class CDeclarationParser {
         }
         List<CToken> inside = new ArrayList<>(tokens.subList(start + 1, close));
         inside.add(new CToken(CToken.Kind.END, "", SourceLocation.UNKNOWN));
-        try {
-            CDeclarationParser parser = new CDeclarationParser(inside, typedefNames, false);
-            if (!parser.startsType(parser.peek())) {
-                return Optional.empty();
-            }
-            CType type = parser.typeName();
-            return parser.peek().isEnd() ? Optional.of(type) : Optional.empty();
-        } catch (CParseException e) {
-            return Optional.empty();
-        }
+        return wholeTypeName(inside, typedefNames);
     }
 
     private static int closingParenthesis(List<CToken> tokens, int open) {

@@ -1,0 +1,136 @@
+package org.mpi4all.bench;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.IntStream;
+import org.mpi4all.bench.ffi.BindingOverhead;
+
+/**
+ * What the MPI benchmarks run: message sizes, and for each size how many operations one timed iteration
+ * holds. The Java contenders (through JMH) and the C reference ({@code native/bench/mpibench.c}, which gets
+ * its plan from {@link #main}) run exactly this plan, so their iterations compare one to one.
+ *
+ * <p>Every rank runs the same iterations in the same order: iteration counts are fixed, never time-based
+ * (a rank that stopped early would leave its peer waiting in a receive forever). Iterations are short (about
+ * 0.1 ms of work at C's speed; one operation for large messages) and many: on a shared machine other work
+ * interrupts some of them, and many short ones leave enough undisturbed ones to see an operation's own cost.
+ * The warm-up iterations also give the JIT compiler ten thousand and more operations to compile.
+ *
+ * @param warmupIterations      untimed iterations first (JIT compilation, page faults)
+ * @param measurementIterations timed iterations
+ * @param quick                 a smoke-test plan: two sizes per family, tiny batches
+ */
+public record BenchPlan(int warmupIterations, int measurementIterations, boolean quick) {
+
+    /** The plan of the report. */
+    public static final BenchPlan FULL = new BenchPlan(100, 100, false);
+    /** Seconds, to prove that every benchmark runs and produces numbers on every rank. */
+    public static final BenchPlan QUICK = new BenchPlan(1, 2, true);
+
+    /** The window of the bandwidth benchmark: messages in flight at once, as OSU's osu_bw (64), fewer for large messages. */
+    private static final int MAX_WINDOW = 64;
+    /** Large-message windows stop growing at this many bytes in flight, to keep buffers small on a small machine. */
+    private static final int WINDOW_BYTES = 1 << 24;
+    private static final int CALLS_PER_ITERATION = 10_000;
+
+    /** A benchmark family: one JMH benchmark class and the sizes it runs. */
+    public enum Family {
+        PING_PONG(PingPong.class, powersOfFourWith8(1 << 22)),
+        BANDWIDTH(Bandwidth.class, powersOfFourWith8(1 << 22)),
+        ALLREDUCE(Allreduce.class, List.of(8, 32, 128, 512, 2048, 8192, 32768, 131072, 524288, 1 << 20)),
+        CALL_OVERHEAD(CallOverhead.class, List.of(0)),
+        BINDING_OVERHEAD(BindingOverhead.class, List.of(0));
+
+        private final Class<?> benchmark;
+        private final List<Integer> sizes;
+
+        Family(Class<?> benchmark, List<Integer> sizes) {
+            this.benchmark = benchmark;
+            this.sizes = sizes;
+        }
+
+        /** The JMH benchmark class. */
+        public Class<?> benchmark() {
+            return benchmark;
+        }
+
+        /** Whether the benchmark has a message size ({@code bytes} parameter). */
+        public boolean hasBytes() {
+            return sizes.getFirst() > 0;
+        }
+
+        /** Why this family does not run for {@code contender}, or null if it does. */
+        public String whyNotRun(String contender, Messaging messaging) {
+            if (this == BANDWIDTH && !messaging.supportsNonblocking()) {
+                return "its buffers cannot take nonblocking operations (heap arrays: see the contender's class)";
+            }
+            if (this == BINDING_OVERHEAD && !contender.equals(BindingOverhead.CONTENDER)) {
+                return "it measures mpi4all's generated layer itself, once, with " + BindingOverhead.CONTENDER;
+            }
+            return null;
+        }
+
+        /** The name used on the command line and in result files, e.g. {@code ping-pong}. */
+        public String label() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+
+        public static Family of(String label) {
+            for (Family family : values()) {
+                if (family.label().equals(label)) {
+                    return family;
+                }
+            }
+            throw new IllegalArgumentException("unknown benchmark family '" + label + "' (choose one of "
+                    + String.join(", ", List.of(values()).stream().map(Family::label).toList()) + ")");
+        }
+    }
+
+    /** One size of a family: {@code batch} operations per iteration, {@code window} messages in flight. */
+    public record Step(Family family, int bytes, int batch, int window) {}
+
+    /** The steps of {@code family}, smallest message first. */
+    public List<Step> steps(Family family) {
+        List<Integer> sizes = quick ? List.of(family.sizes.getFirst(), family.sizes.getLast()) : family.sizes;
+        // distinct: a family of one size has the same first and last
+        return sizes.stream().distinct().map(bytes -> step(family, bytes)).toList();
+    }
+
+    private Step step(Family family, int bytes) {
+        int window = family == Family.BANDWIDTH ? clamp(WINDOW_BYTES / bytes, 1, MAX_WINDOW) : 1;
+        int batch = switch (family) {
+            case PING_PONG, ALLREDUCE -> clamp((1 << 16) / bytes, 1, 100);
+            case BANDWIDTH -> clamp((1 << 18) / (bytes * window), 1, 20);
+            case CALL_OVERHEAD, BINDING_OVERHEAD -> CALLS_PER_ITERATION;
+        };
+        return new Step(family, bytes, quick ? Math.max(1, batch / 100) : batch, window);
+    }
+
+    private static int clamp(int value, int min, int max) {
+        return Math.max(min, Math.min(max, value));
+    }
+
+    private static List<Integer> powersOfFourWith8(int max) {
+        return IntStream.iterate(1, n -> n <= max, n -> n * 4)
+                .flatMap(n -> n == 4 ? IntStream.of(4, 8) : IntStream.of(n)).boxed().toList();
+    }
+
+    /**
+     * Prints the plan of one family as arguments of {@code mpibench}:
+     * {@code FAMILY WARMUP MEASUREMENT BYTES:BATCH:WINDOW...}. Usage: {@code BenchPlan FAMILY [--quick]}.
+     */
+    public static void main(String[] args) {
+        if (args.length < 1 || args.length > 2 || (args.length == 2 && !args[1].equals("--quick"))) {
+            System.err.println("usage: BenchPlan FAMILY [--quick]");
+            System.exit(2);
+        }
+        BenchPlan plan = args.length == 2 ? QUICK : FULL;
+        Family family = Family.of(args[0]);
+        StringBuilder line = new StringBuilder(family.label()).append(' ').append(plan.warmupIterations)
+                .append(' ').append(plan.measurementIterations);
+        for (Step step : plan.steps(family)) {
+            line.append(' ').append(step.bytes).append(':').append(step.batch).append(':').append(step.window);
+        }
+        System.out.println(line);
+    }
+}

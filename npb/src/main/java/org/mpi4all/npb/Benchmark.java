@@ -1,0 +1,33 @@
+package org.mpi4all.npb;
+
+import java.util.Optional;
+
+/**
+ * One NAS Parallel Benchmark: which process counts it runs on, how much memory a class needs, and the run
+ * itself. Implementations keep no state between runs: a run's state lives in objects the run creates.
+ */
+public interface Benchmark {
+
+    /** The benchmark's NPB name, e.g. {@code CG}. */
+    String name();
+
+    ProcessRule processRule();
+
+    /**
+     * The most processes {@code npbClass} can be split over: a decomposition finer than the grid cannot work
+     * (SP's cells need at least three points along each axis). Unlimited unless a benchmark says otherwise.
+     */
+    default int maxProcesses(NpbClass npbClass) {
+        return Integer.MAX_VALUE;
+    }
+
+    /** What a process allocates for {@code npbClass} on {@code processes} processes; called before allocating. */
+    MemoryNeed memoryNeed(NpbClass npbClass, int processes);
+
+    /**
+     * Runs the benchmark on every rank of {@code context.world()}.
+     *
+     * @return the report, on rank 0; empty on the other ranks
+     */
+    Optional<Report> run(RunContext context);
+}

@@ -1,0 +1,44 @@
+package org.mpi4all.npb;
+
+import java.util.List;
+
+/**
+ * What a benchmark run reports, as NPB's {@code print_results} does, plus the values it verified.
+ *
+ * @param benchmark       the benchmark's name, e.g. {@code CG}
+ * @param npbClass        the problem class
+ * @param size            the problem size as NPB prints it: a number, or a grid {@code "  32x  32x  32"}
+ * @param iterations      the benchmark's iteration count (0 for EP)
+ * @param processes       the number of processes of the run
+ * @param seconds         the timed section's duration, the largest over the processes
+ * @param mopsTotal       millions of operations per second, by NPB's operation count for the benchmark
+ * @param operationType   what the operations are, e.g. {@code floating point}
+ * @param checks          the verified quantities
+ * @param backend         the message-passing library, for the record
+ */
+public record Report(
+        String benchmark,
+        NpbClass npbClass,
+        String size,
+        int iterations,
+        int processes,
+        double seconds,
+        double mopsTotal,
+        String operationType,
+        List<Check> checks,
+        String backend) {
+
+    public Report {
+        checks = List.copyOf(checks);
+    }
+
+    /** Millions of operations per second, or 0 when the time is 0 (as NPB does). */
+    public static double mops(double operations, double seconds) {
+        return seconds > 0 ? operations / seconds / 1.0e6 : 0.0;
+    }
+
+    /** Whether there was something to verify and every check passed. */
+    public boolean verified() {
+        return !checks.isEmpty() && checks.stream().allMatch(Check::passed);
+    }
+}
