@@ -3,7 +3,6 @@ package org.mpi4all;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import org.mpi4all.ffi.MPI_Status;
-import org.mpi4all.runtime.Upcalls;
 
 /**
  * The state of the high-level MPI call a thread is making: its buffers as MPI sees them, and where heap
@@ -104,11 +103,11 @@ final class Call {
     /**
      * Prepares the buffers of a nonblocking call: MPI keeps using them after the call returns, so a
      * heap address, which the garbage collector may move, must never reach it. Heap and packed buffers
-     * are staged in native memory the request will own; the returned object finishes them.
+     * are staged in native memory the request will own; the returned object finishes them. What a Java
+     * operator MPI runs while the call starts throws is kept for the completion of the request to rethrow.
      */
     Staging prepareNonblocking() {
         critical = false;
-        mayUpcall = true;   // completion (wait, test) may run a Java operator
         long total = 0;
         for (int i = 0; i < used; i++) {
             Message message = messages[i];
@@ -142,7 +141,7 @@ final class Call {
             messages[i].unstage();
         }
         if (mayUpcall) {
-            Upcalls.rethrowPending();
+            Op.rethrowFailure();
         }
     }
 
@@ -152,7 +151,7 @@ final class Call {
             messages[i].clear();
         }
         if (mayUpcall) {
-            Upcalls.takePending();
+            Op.takeFailure();
         }
         used = 0;
         active = false;

@@ -61,6 +61,14 @@ public final class Op {
         void combine(MemorySegment in, MemorySegment inout, int i);
     }
 
+    /**
+     * The exception a Java operator threw on this thread, kept until the caller of the reduction takes it.
+     * It must not unwind through MPI's frames, and the operator keeps it from the generated layer's record
+     * of callback failures ({@code Upcalls}), which the next MPI function to return would throw: that may be
+     * a wait or test completing several requests, whose completions must be recorded first.
+     */
+    private static final ThreadLocal<Throwable> FAILURE = new ThreadLocal<>();
+
     private final String name;
     private final MPI_Op predefined;
     private final Set<Category> applies;
@@ -118,14 +126,43 @@ public final class Op {
     private static Op user(Datatype type, ElementCombiner combiner) {
         long extent = type.size();
         MPI_User_function function = (in, inout, len, datatype) -> {
-            int n = len.reinterpret(JAVA_INT.byteSize()).get(JAVA_INT, 0);
-            MemorySegment a = in.reinterpret(n * extent);
-            MemorySegment b = inout.reinterpret(n * extent);
-            for (int i = 0; i < n; i++) {
-                combiner.combine(a, b, i);
+            try {
+                int n = len.reinterpret(JAVA_INT.byteSize()).get(JAVA_INT, 0);
+                MemorySegment a = in.reinterpret(n * extent);
+                MemorySegment b = inout.reinterpret(n * extent);
+                for (int i = 0; i < n; i++) {
+                    combiner.combine(a, b, i);
+                }
+            } catch (RuntimeException | Error failure) {   // the operators' interfaces throw no checked exception
+                Throwable first = FAILURE.get();
+                if (first == null) {
+                    FAILURE.set(failure);
+                } else if (first != failure) {
+                    first.addSuppressed(failure);
+                }
             }
         };
         return new Op("Java operator on " + type, null, Set.of(), type, function, true);
+    }
+
+    /** Removes and returns what a Java operator threw on this thread since the last call, or null. */
+    static Throwable takeFailure() {
+        Throwable failure = FAILURE.get();
+        if (failure != null) {
+            FAILURE.remove();
+        }
+        return failure;
+    }
+
+    /** Rethrows what a Java operator threw on this thread, if anything. */
+    static void rethrowFailure() {
+        Throwable failure = takeFailure();
+        if (failure instanceof Error e) {
+            throw e;
+        }
+        if (failure != null) {
+            throw (RuntimeException) failure;
+        }
     }
 
     /**

@@ -12,7 +12,6 @@ import java.util.concurrent.locks.LockSupport;
 import org.mpi4all.ffi.MPI_Request;
 import org.mpi4all.ffi.MPI_Status;
 import org.mpi4all.ffi.Mpi;
-import org.mpi4all.runtime.Upcalls;
 
 /**
  * The one thread that completes the requests turned into futures: it tests all of them together with
@@ -94,7 +93,7 @@ final class Progress implements Runnable {
                     continue;
                 }
                 idle = 0;
-                Throwable callbackFailure = Upcalls.takePending();
+                Throwable callbackFailure = Op.takeFailure();
                 boolean[] completed = new boolean[n];
                 for (int k = 0; k < done; k++) {
                     int index = indices.getAtIndex(JAVA_INT, k);

@@ -7,7 +7,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.mpi4all.ffi.MPI_Request;
 import org.mpi4all.ffi.Mpi;
-import org.mpi4all.runtime.Upcalls;
 
 /**
  * A nonblocking operation in progress and, once it completes, its result: KaMPIng's nonblocking result.
@@ -86,7 +85,7 @@ public final class Request<T> {
                     MPI_Request.write(slot, 0, new MPI_Request(handle));
                     Mpi.MPI_Wait(slot, call.status);
                     complete(call.status, call.words.asSlice(16));
-                    Upcalls.rethrowPending();
+                    Op.rethrowFailure();
                 } finally {
                     call.end();
                 }
@@ -118,7 +117,7 @@ public final class Request<T> {
                 return false;
             }
             complete(call.status, call.words.asSlice(16));
-            Upcalls.rethrowPending();
+            Op.rethrowFailure();
             return true;
         } finally {
             call.end();

@@ -12,7 +12,6 @@ import java.util.Optional;
 import org.mpi4all.ffi.MPI_Request;
 import org.mpi4all.ffi.MPI_Status;
 import org.mpi4all.ffi.Mpi;
-import org.mpi4all.runtime.Upcalls;
 
 /**
  * Pending requests completed together ({@code MPI_Waitall}, {@code MPI_Waitany}, {@code MPI_Waitsome}
@@ -155,7 +154,7 @@ public final class RequestPool {
                 completed.add(request);
             }
             pending.removeAll(completed);
-            Upcalls.rethrowPending();
+            Op.rethrowFailure();
             return completed;
         } finally {
             call.end();

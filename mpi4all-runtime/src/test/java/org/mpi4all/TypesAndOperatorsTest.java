@@ -147,6 +147,15 @@ class TypesAndOperatorsTest {
             }
             checks.equal("lambdaExceptionRethrown", true, world.allreduce(sawIt, Op.LOR));
             checks.equal("usableAfterLambdaException", size, world.allreduce(1, Op.SUM));
+            Request<int[]> failingNonblocking = world.iallreduce(new int[] {rank}, failing);
+            try {
+                failingNonblocking.waitFor();
+                sawIt = false;
+            } catch (IllegalStateException e) {
+                sawIt = e.getMessage().startsWith("the operator failed on");
+            }
+            checks.equal("lambdaExceptionRethrownByWait", true, world.allreduce(sawIt, Op.LOR));
+            checks.equal("completeAfterLambdaException", true, failingNonblocking.isComplete());
 
             Op callsMpi = Op.ofInts((a, b) -> world.allreduce(a, Op.SUM));
             boolean refused;
@@ -208,8 +217,9 @@ class TypesAndOperatorsTest {
         "recordSendrecv", "recordAllgather", "nestedRecordBcast", "recordAllgatherv", "recordRecvOfUnknownSize",
         "recordFromNativeSegment", "recordWithString", "nullRecordElement", "intLambda", "longLambda", "doubleLambda",
         "recordLambda", "nonCommutativeInRankOrder", "lambdaNonblocking", "lambdaReduce", "lambdaExceptionRethrown",
-        "usableAfterLambdaException", "mpiFromOperatorRefused", "operatorTypeMismatch", "predefinedCommutative",
-        "javaSerialization", "bcastObject", "allgatherObjects", "gatherObjects"};
+        "usableAfterLambdaException", "lambdaExceptionRethrownByWait", "completeAfterLambdaException",
+        "mpiFromOperatorRefused", "operatorTypeMismatch", "predefinedCommutative", "javaSerialization",
+        "bcastObject", "allgatherObjects", "gatherObjects"};
 
     @Test
     void recordsOperatorsAndObjectsOnFourRanks() {
