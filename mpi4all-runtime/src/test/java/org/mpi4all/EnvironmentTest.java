@@ -1,10 +1,16 @@
 package org.mpi4all;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mpi4all.Param.tag;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.mpi4all.testkit.MpiRun;
 import org.mpi4all.testkit.MpiRunResult;
@@ -48,6 +54,14 @@ class EnvironmentTest {
                         "got " + fromOtherThread.get());
             }
 
+            if (asked == ThreadLevel.MULTIPLE) {
+                int size = world.size();
+                int left = (world.rank() + size - 1) % size;
+                long[] expected = IntStream.range(0, THREADS)
+                        .mapToLong(t -> 100L * left + t + 1000L * (size * (size - 1) / 2 + size * t)).toArray();
+                checks.equal("threadsInsideRanks", expected, threadsInsideRank(world));
+            }
+
             Communicator dup = world.dup();
             Request<int[]> pending = world.irecv(new int[1], Communicator.PROC_NULL);
             env.close();
@@ -62,6 +76,39 @@ class EnvironmentTest {
                     () -> Environment.init(args));
             checks.exit();
         }
+    }
+
+    private static final int THREADS = 4;
+
+    /**
+     * {@code THREADS} threads of each rank at once: each receives from the same thread of the left
+     * neighbour (a tag per thread) and sums over a communicator of its own. Per thread: the value received
+     * plus 1000 times the sum.
+     */
+    static long[] threadsInsideRank(Communicator world) throws Exception {
+        int rank = world.rank();
+        int size = world.size();
+        List<Communicator> own = new ArrayList<>();
+        for (int t = 0; t < THREADS; t++) {
+            own.add(world.dup());
+        }
+        List<Future<Long>> results = new ArrayList<>();
+        try (ExecutorService threads = Executors.newFixedThreadPool(THREADS)) {
+            for (int t = 0; t < THREADS; t++) {
+                int thread = t;
+                results.add(threads.submit(() -> {
+                    long[] fromLeft = world.sendrecv(new long[] {100L * rank + thread}, (rank + 1) % size,
+                            new long[1], (rank + size - 1) % size, tag(thread));
+                    return fromLeft[0] + 1000L * own.get(thread).allreduce(rank + thread, Op.SUM);
+                }));
+            }
+        }
+        long[] values = new long[THREADS];
+        for (int t = 0; t < THREADS; t++) {
+            values[t] = results.get(t).get();
+            own.get(t).close();
+        }
+        return values;
     }
 
     /** Rank 1 fails while rank 0 waits for it: without an abort, rank 0 would wait forever. */
@@ -99,9 +146,9 @@ class EnvironmentTest {
     }
 
     @Test
-    void multipleThreadsCopyHeapArrays() {
+    void multipleThreadsCallMpiAtOnceAndCopyHeapArrays() {
         MpiRunResult run = Runs.run(Lifecycle.class, 3, "MULTIPLE");
-        Runs.assertChecks(run, "ranks", "closeTwice", "callAfterClose");
+        Runs.assertChecks(run, "ranks", "threadsInsideRanks", "closeTwice", "callAfterClose");
         run.assertEachRank(r -> {
             assertThat(r.value("threadLevel")).contains("MULTIPLE");
             assertThat(r.value("heapAccess")).contains("COPY");
