@@ -1,0 +1,140 @@
+package org.mpi4all.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.mpi4all.core.mpi.MpiImplementation;
+import org.mpi4all.testkit.MpiRun;
+import org.mpi4all.testkit.MpiRunResult;
+import org.mpi4all.testkit.TestMpi;
+
+/**
+ * Every example, in each of its versions (high-level Java, generated low-level Java, C compiled with the
+ * implementation's own {@code mpicc}), on several ranks, with its result checked on every rank; the
+ * versions of a program must agree.
+ */
+class ExamplesTest {
+    private static final int RANKS = 4;
+    private static Path nativeExamples;
+
+    @BeforeAll
+    static void compileTheCVersions() throws IOException, InterruptedException {
+        MpiImplementation mpi = TestMpi.implementation();
+        Path sources = MpiImplementation.projectRoot().resolve("native/examples");
+        nativeExamples = Files.createDirectories(Path.of("target/native-examples"));
+        for (String program : List.of("ring", "pi", "allgatherv", "samplesort", "bfs")) {
+            // MPICH's mpi.h declares the status arrays' sizes (GCC access attributes), so GCC takes its
+            // MPI_STATUSES_IGNORE sentinel, (MPI_Status *) 1, for an array too short: a false stringop-overflow.
+            ProcessBuilder compile = new ProcessBuilder(mpi.mpicc().toString(), "-O2", "-Wall", "-Werror",
+                    "-Wno-stringop-overflow", "-o",
+                    nativeExamples.resolve(program).toString(), sources.resolve(program + ".c").toString(), "-lm")
+                    .redirectErrorStream(true);
+            compile.environment().putAll(mpi.environment());
+            Process process = compile.start();
+            String output = new String(process.getInputStream().readAllBytes());
+            assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+            assertThat(process.exitValue()).as(program + ".c with " + mpi.mpicc() + ":\n" + output).isZero();
+        }
+    }
+
+    @Test
+    void ring() {
+        for (MpiRunResult run : List.of(java("highlevel.Ring"), java("lowlevel.Ring"), c("ring"))) {
+            run.assertEachRank(r -> assertThat(r.value("ring.sum")).contains(Integer.toString(RANKS * (RANKS - 1) / 2)));
+        }
+        MpiRunResult three = MpiRun.java(org.mpi4all.examples.highlevel.Ring.class).ranks(3).run().assertSucceeded();
+        three.assertEachRank(r -> assertThat(r.value("ring.sum")).contains("3"));
+    }
+
+    @Test
+    void pi() {
+        // the midpoint rule on sqrt(1-x^2) converges slowly near 1: 1e5 intervals give 8 digits
+        MpiRunResult java = java("highlevel.Pi", "100000");
+        double pi = Double.parseDouble(java.rank(0).value("pi").orElseThrow());
+        assertThat(pi).isCloseTo(Math.PI, within(1e-7));
+        for (MpiRunResult run : List.of(java, c("pi", "100000"))) {
+            run.assertEachRank(r -> assertThat(Double.parseDouble(r.value("pi").orElseThrow())).isCloseTo(pi, within(1e-11)));
+        }
+        assertThat(java("Pi", "100000").rank(0).stdout()).contains("pi is approximately 3.1415926");   // 8 digits, as above
+    }
+
+    @Test
+    void allgatherOfVaryingSizes() {
+        long expectedSum = 0;
+        for (int r = 0; r < RANKS; r++) {
+            for (int i = 0; i <= r; i++) {
+                expectedSum += r * 100L + i;
+            }
+        }
+        String sum = Long.toString(expectedSum);
+        for (MpiRunResult run : List.of(java("highlevel.AllgatherVarying"), java("lowlevel.AllgatherVarying"),
+                c("allgatherv"))) {
+            run.assertEachRank(r -> {
+                assertThat(r.value("allgatherv.length")).contains(Integer.toString(RANKS * (RANKS + 1) / 2));
+                assertThat(r.value("allgatherv.sum")).contains(sum);
+            });
+        }
+    }
+
+    @Test
+    void sampleSort() {
+        List<MpiRunResult> runs = List.of(java("highlevel.SampleSort", "50000"), java("lowlevel.SampleSort", "50000"),
+                c("samplesort", "50000"));
+        String checksum = runs.getFirst().rank(0).value("sort.checksum").orElseThrow();
+        for (MpiRunResult run : runs) {
+            run.assertEachRank(r -> {
+                assertThat(r.value("verified")).contains("true");
+                assertThat(r.value("sort.checksum")).contains(checksum);
+            });
+        }
+    }
+
+    @Test
+    void breadthFirstSearchWithSparseExchange() {
+        List<MpiRunResult> runs = List.of(java("highlevel.Bfs", "20000"), java("lowlevel.Bfs", "20000"), c("bfs", "20000"));
+        String levels = runs.getFirst().rank(0).value("bfs.levels").orElseThrow();
+        assertThat(Integer.parseInt(levels)).isGreaterThan(5);
+        for (MpiRunResult run : runs) {
+            run.assertEachRank(r -> {
+                assertThat(r.value("verified")).contains("true");
+                assertThat(r.value("bfs.levels")).contains(levels);
+            });
+        }
+    }
+
+    @Test
+    void hybridFloydWithThreadsInsideEachRank() {
+        MpiRunResult run = java("highlevel.HybridFloyd", "150", "3");
+        String checksum = run.rank(0).value("floyd.checksum").orElseThrow();
+        run.assertEachRank(r -> {
+            assertThat(r.value("verified")).contains("true");
+            assertThat(r.value("floyd.threads")).contains("3");
+            assertThat(r.value("floyd.checksum")).contains(checksum);
+        });
+        MpiRunResult twoRanks = MpiRun.java(org.mpi4all.examples.highlevel.HybridFloyd.class, "150", "2").ranks(2).run()
+                .assertSucceeded();
+        twoRanks.assertEachRank(r -> assertThat(r.value("floyd.checksum")).contains(checksum));
+    }
+
+    private static MpiRunResult java(String example, String... args) {
+        List<String> command = new ArrayList<>(MpiRun.javaCommand());
+        command.add("org.mpi4all.examples." + example);
+        command.addAll(List.of(args));
+        return MpiRun.command(command).ranks(RANKS).run().assertSucceeded();
+    }
+
+    private static MpiRunResult c(String program, String... args) {
+        List<String> command = new ArrayList<>();
+        command.add(nativeExamples.resolve(program).toAbsolutePath().toString());
+        command.addAll(List.of(args));
+        return MpiRun.command(command).ranks(RANKS).run().assertSucceeded();
+    }
+}

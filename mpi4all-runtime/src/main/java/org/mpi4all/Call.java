@@ -1,0 +1,170 @@
+package org.mpi4all;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import org.mpi4all.ffi.MPI_Status;
+
+/**
+ * The state of the high-level MPI call a thread is making: its buffers as MPI sees them, and where heap
+ * buffers are staged. One per thread, reused by every call, so the hot path allocates nothing.
+ *
+ * <p>This is where the heap-array policy lives. A call whose buffers include a heap array (or a heap
+ * segment or buffer) either
+ * <ul>
+ * <li>hands MPI the array itself through a critical downcall ({@code MpiCritical}), when the
+ *     {@link Environment} allows it ({@link Environment#heapAccess()}); the call must then use the
+ *     {@code MpiCritical} function, or</li>
+ * <li>copies the array into native scratch memory of this thread before the call and back after it.</li>
+ * </ul>
+ * A call that may call back into Java (a reduction with a Java operator) never goes critical: a
+ * critical function must not upcall. Record arrays and {@code boolean[]} are always staged, since MPI
+ * cannot read Java objects or {@code boolean[]} in place. Native segments and direct buffers are
+ * always handed over as they are.
+ *
+ * <p>Use: {@code begin}, one {@code message} per buffer, {@code prepare}, the MPI function (critical or
+ * not as {@link #critical} says), {@code finish}; {@code end} in a {@code finally}.
+ */
+final class Call {
+    private static final ThreadLocal<Call> CURRENT = ThreadLocal.withInitial(Call::new);
+    /** The most buffers one MPI call takes: send, recv, and four count or displacement arrays. */
+    private static final int SLOTS = 6;
+
+    private final Message[] messages = new Message[SLOTS];
+    private final MemorySegment[] scratch = new MemorySegment[SLOTS];
+    /** An {@code MPI_Status} for the calls that need one, native and reused. */
+    final MemorySegment status = MPI_Status.allocate(Arena.ofAuto());
+    /** Room for the scalar results of MPI functions (a flag, a count, a request or message handle). */
+    final MemorySegment words = Arena.ofAuto().allocate(64, 8);
+    private int used;
+    private boolean active;
+    /** Whether the MPI function to call is the critical one. */
+    boolean critical;
+    /** Whether MPI may call back into Java during the call, so a failure of the callback may be pending. */
+    private boolean mayUpcall;
+    Environment environment;
+    String operation;
+
+    private Call() {
+        for (int i = 0; i < SLOTS; i++) {
+            messages[i] = new Message();
+        }
+    }
+
+    /**
+     * Starts a call of {@code operation} on this thread.
+     *
+     * @throws IllegalStateException if this thread is already inside one (a reduction operator that calls MPI)
+     */
+    static Call begin(Environment environment, String operation) {
+        Call call = CURRENT.get();
+        if (call.active) {
+            throw new IllegalStateException(operation + ": called while this thread is inside " + call.operation
+                    + " (MPI must not be called from a reduction operator)");
+        }
+        call.active = true;
+        call.environment = environment;
+        call.operation = operation;
+        call.used = 0;
+        call.critical = false;
+        call.mayUpcall = false;
+        return call;
+    }
+
+    /** Resolves the next buffer of the call; see {@link Message#resolve}. */
+    Message message(Object carrier, Datatype typeParam, int offset, int count, int direction) {
+        return messages[used++].resolve(environment, operation, carrier, typeParam, offset, count, direction);
+    }
+
+    /** A buffer of {@code int}s MPI reads (counts, displacements). */
+    Message ints(int[] values) {
+        return message(values, null, 0, -1, Message.IN);
+    }
+
+    /**
+     * Decides how the buffers reach MPI and stages those that need it.
+     *
+     * @param mayUpcall whether MPI may call back into Java during the call (a user-defined reduction)
+     */
+    void prepare(boolean mayUpcall) {
+        this.mayUpcall = mayUpcall;
+        boolean anyHeap = false;
+        for (int i = 0; i < used; i++) {
+            anyHeap |= messages[i].isHeap();
+        }
+        critical = anyHeap && !mayUpcall && environment.heapAccess() == Environment.HeapAccess.CRITICAL;
+        for (int i = 0; i < used; i++) {
+            Message message = messages[i];
+            if (message.isPacked() || (message.isHeap() && !critical)) {
+                message.stage(scratch(i, message.bytes()));
+            }
+        }
+    }
+
+    /**
+     * Prepares the buffers of a nonblocking call: MPI keeps using them after the call returns, so a
+     * heap address, which the garbage collector may move, must never reach it. Heap and packed buffers
+     * are staged in native memory the request will own; the returned object finishes them. What a Java
+     * operator MPI runs while the call starts throws is kept for the completion of the request to rethrow.
+     */
+    Staging prepareNonblocking() {
+        critical = false;
+        long total = 0;
+        for (int i = 0; i < used; i++) {
+            Message message = messages[i];
+            if (message.isPacked() || message.isHeap()) {
+                total += align(message.bytes());
+            }
+        }
+        MemorySegment memory = total > 0 ? NativeMemory.allocate(total) : null;
+        Object[] owned = new Object[used];
+        Message[] staged = new Message[used];
+        long at = 0;
+        for (int i = 0; i < used; i++) {
+            Message message = messages[i];
+            owned[i] = message.carrier;
+            if (message.isPacked() || message.isHeap()) {
+                message.stage(memory.asSlice(at, message.bytes()));
+                at += align(message.bytes());
+                staged[i] = message.detach();
+            }
+        }
+        return new Staging(memory, owned, staged);
+    }
+
+    private static long align(long bytes) {
+        return (bytes + 15) & ~15L;
+    }
+
+    /** Copies what MPI wrote back to staged buffers; rethrows what a Java reduction operator threw. */
+    void finish() {
+        for (int i = 0; i < used; i++) {
+            messages[i].unstage();
+        }
+        if (mayUpcall) {
+            Op.rethrowFailure();
+        }
+    }
+
+    /** Ends the call, successful or not; drops the references to the caller's buffers. */
+    void end() {
+        for (int i = 0; i < used; i++) {
+            messages[i].clear();
+        }
+        if (mayUpcall) {
+            Op.takeFailure();
+        }
+        used = 0;
+        active = false;
+        environment = null;
+    }
+
+    private MemorySegment scratch(int slot, long bytes) {
+        MemorySegment memory = scratch[slot];
+        if (memory == null || memory.byteSize() < bytes) {
+            long size = Math.max(bytes, memory == null ? 256 : memory.byteSize() * 2);
+            memory = Arena.ofAuto().allocate(size, 16);
+            scratch[slot] = memory;
+        }
+        return memory;
+    }
+}

@@ -1,0 +1,234 @@
+package org.mpi4all;
+
+import static java.lang.foreign.ValueLayout.JAVA_DOUBLE_UNALIGNED;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED;
+import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.EnumSet;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.BinaryOperator;
+import java.util.function.DoubleBinaryOperator;
+import java.util.function.IntBinaryOperator;
+import java.util.function.LongBinaryOperator;
+import org.mpi4all.Datatype.Category;
+import org.mpi4all.ffi.MPI_Op;
+import org.mpi4all.ffi.MPI_User_function;
+import org.mpi4all.ffi.Mpi;
+
+/**
+ * A reduction operator: one of MPI's predefined ones, or a Java function.
+ *
+ * {@snippet :
+ * long[] max = world.allreduce(values, Op.MAX);                         // MPI_MAX, run by MPI
+ * double[] norms = world.allreduce(v, Op.ofDoubles(Math::hypot));      // a Java function, called by MPI
+ * Point[] sum = world.allreduce(points, Op.ofRecords(Point.class, Point::plus));
+ * }
+ *
+ * <p>A predefined operator applies to the types the MPI standard allows (MPI-4.1 §6.9.2): {@code SUM},
+ * {@code PROD}, {@code MAX}, {@code MIN} to numbers, the logical ones to integers and {@code boolean},
+ * the bitwise ones to integers. A Java operator applies to the one element type it was made for. Both
+ * are checked before MPI is called: a mismatch is an {@link IllegalArgumentException}.
+ *
+ * <p>A Java operator is an upcall: MPI calls it with parts of the buffers, and it combines them element
+ * by element, {@code inout[i] = f(in[i], inout[i])} (so for a non-commutative operator, {@code f(a, b)}
+ * is "a, then b" in rank order). If it throws, the exception is kept, the reduction is finished with
+ * what it left, and the exception is rethrown to the caller of the reduction on that rank. It must
+ * not call MPI. Its MPI handle is created on first use and freed when the environment closes.
+ */
+public final class Op {
+    private static final Set<Category> NUMBERS = EnumSet.of(Category.INTEGER, Category.FLOATING);
+    private static final Set<Category> LOGICAL = EnumSet.of(Category.INTEGER, Category.LOGICAL);
+    private static final Set<Category> BITS = EnumSet.of(Category.INTEGER);
+
+    public static final Op SUM = new Op("SUM", Mpi.MPI_SUM, NUMBERS);
+    public static final Op PROD = new Op("PROD", Mpi.MPI_PROD, NUMBERS);
+    public static final Op MAX = new Op("MAX", Mpi.MPI_MAX, NUMBERS);
+    public static final Op MIN = new Op("MIN", Mpi.MPI_MIN, NUMBERS);
+    public static final Op LAND = new Op("LAND", Mpi.MPI_LAND, LOGICAL);
+    public static final Op LOR = new Op("LOR", Mpi.MPI_LOR, LOGICAL);
+    public static final Op LXOR = new Op("LXOR", Mpi.MPI_LXOR, LOGICAL);
+    public static final Op BAND = new Op("BAND", Mpi.MPI_BAND, BITS);
+    public static final Op BOR = new Op("BOR", Mpi.MPI_BOR, BITS);
+    public static final Op BXOR = new Op("BXOR", Mpi.MPI_BXOR, BITS);
+
+    /** Combines element {@code i} of {@code in} into element {@code i} of {@code inout}. */
+    @FunctionalInterface
+    private interface ElementCombiner {
+        void combine(MemorySegment in, MemorySegment inout, int i);
+    }
+
+    /**
+     * The exception a Java operator threw on this thread, kept until the caller of the reduction takes it.
+     * It must not unwind through MPI's frames, and the operator keeps it from the generated layer's record
+     * of callback failures ({@code Upcalls}), which the next MPI function to return would throw: that may be
+     * a wait or test completing several requests, whose completions must be recorded first.
+     */
+    private static final ThreadLocal<Throwable> FAILURE = new ThreadLocal<>();
+
+    private final String name;
+    private final MPI_Op predefined;
+    private final Set<Category> applies;
+    private final Datatype elementType;
+    private final MPI_User_function function;
+    private final boolean commutative;
+    private volatile MPI_Op created;
+
+    private Op(String name, MPI_Op predefined, Set<Category> applies) {
+        this(name, predefined, applies, null, null, true);
+    }
+
+    private Op(String name, MPI_Op predefined, Set<Category> applies, Datatype elementType,
+            MPI_User_function function, boolean commutative) {
+        this.name = name;
+        this.predefined = predefined;
+        this.applies = applies;
+        this.elementType = elementType;
+        this.function = function;
+        this.commutative = commutative;
+    }
+
+    /** {@return a commutative operator on {@code int}s computing {@code f}} */
+    public static Op ofInts(IntBinaryOperator f) {
+        Objects.requireNonNull(f, "f == null");
+        return user(Datatype.INT, (in, inout, i) -> inout.setAtIndex(JAVA_INT_UNALIGNED, i,
+                f.applyAsInt(in.getAtIndex(JAVA_INT_UNALIGNED, i), inout.getAtIndex(JAVA_INT_UNALIGNED, i))));
+    }
+
+    /** {@return a commutative operator on {@code long}s computing {@code f}} */
+    public static Op ofLongs(LongBinaryOperator f) {
+        Objects.requireNonNull(f, "f == null");
+        return user(Datatype.LONG, (in, inout, i) -> inout.setAtIndex(JAVA_LONG_UNALIGNED, i,
+                f.applyAsLong(in.getAtIndex(JAVA_LONG_UNALIGNED, i), inout.getAtIndex(JAVA_LONG_UNALIGNED, i))));
+    }
+
+    /** {@return a commutative operator on {@code double}s computing {@code f}} */
+    public static Op ofDoubles(DoubleBinaryOperator f) {
+        Objects.requireNonNull(f, "f == null");
+        return user(Datatype.DOUBLE, (in, inout, i) -> inout.setAtIndex(JAVA_DOUBLE_UNALIGNED, i,
+                f.applyAsDouble(in.getAtIndex(JAVA_DOUBLE_UNALIGNED, i), inout.getAtIndex(JAVA_DOUBLE_UNALIGNED, i))));
+    }
+
+    /** {@return a commutative operator on the records of class {@code type} computing {@code f}} */
+    public static <R extends Record> Op ofRecords(Class<R> type, BinaryOperator<R> f) {
+        Objects.requireNonNull(f, "f == null");
+        Datatype datatype = Datatype.of(type);
+        RecordStruct struct = datatype.struct();
+        long extent = datatype.size();
+        return user(datatype, (in, inout, i) -> struct.write(
+                f.apply(type.cast(struct.read(in, i * extent)), type.cast(struct.read(inout, i * extent))),
+                inout, i * extent));
+    }
+
+    private static Op user(Datatype type, ElementCombiner combiner) {
+        long extent = type.size();
+        MPI_User_function function = (in, inout, len, datatype) -> {
+            try {
+                int n = len.reinterpret(JAVA_INT.byteSize()).get(JAVA_INT, 0);
+                MemorySegment a = in.reinterpret(n * extent);
+                MemorySegment b = inout.reinterpret(n * extent);
+                for (int i = 0; i < n; i++) {
+                    combiner.combine(a, b, i);
+                }
+            } catch (RuntimeException | Error failure) {   // the operators' interfaces throw no checked exception
+                Throwable first = FAILURE.get();
+                if (first == null) {
+                    FAILURE.set(failure);
+                } else if (first != failure) {
+                    first.addSuppressed(failure);
+                }
+            }
+        };
+        return new Op("Java operator on " + type, null, Set.of(), type, function, true);
+    }
+
+    /** Removes and returns what a Java operator threw on this thread since the last call, or null. */
+    static Throwable takeFailure() {
+        Throwable failure = FAILURE.get();
+        if (failure != null) {
+            FAILURE.remove();
+        }
+        return failure;
+    }
+
+    /** Rethrows what a Java operator threw on this thread, if anything. */
+    static void rethrowFailure() {
+        Throwable failure = takeFailure();
+        if (failure instanceof Error e) {
+            throw e;
+        }
+        if (failure != null) {
+            throw (RuntimeException) failure;
+        }
+    }
+
+    /**
+     * {@return this Java operator, declared non-commutative}: MPI then combines the contributions in
+     * rank order.
+     *
+     * @throws UnsupportedOperationException for a predefined operator
+     */
+    public Op nonCommutative() {
+        if (predefined != null) {
+            throw new UnsupportedOperationException(name + " is predefined; its commutativity is MPI's");
+        }
+        return new Op(name + " (non-commutative)", null, applies, elementType, function, false);
+    }
+
+    /** {@return whether MPI may combine the contributions in any order} */
+    public boolean isCommutative() {
+        return commutative;
+    }
+
+    /** {@return whether this is a Java function, which MPI calls back (so the call must not be critical)} */
+    boolean isUserDefined() {
+        return predefined == null;
+    }
+
+    /**
+     * The MPI handle, for a reduction over elements of {@code type}.
+     *
+     * @throws IllegalArgumentException if the operator does not apply to {@code type}
+     */
+    MPI_Op handle(Environment environment, Datatype type, String operation) {
+        if (predefined != null) {
+            if (!applies.contains(type.category())) {
+                throw new IllegalArgumentException(operation + ": " + name + " does not apply to " + type);
+            }
+            return predefined;
+        }
+        if (type != elementType) {
+            throw new IllegalArgumentException(operation + ": the " + name + " cannot reduce " + type);
+        }
+        MPI_Op handle = created;
+        return handle != null ? handle : create(environment);
+    }
+
+    private synchronized MPI_Op create(Environment environment) {
+        if (created == null) {
+            try (Arena local = Arena.ofConfined()) {
+                MemorySegment stub = MPI_User_function.allocate(function, environment.arena());
+                MemorySegment out = MPI_Op.allocate(local);
+                Mpi.MPI_Op_create(stub, commutative ? 1 : 0, out);
+                MPI_Op op = MPI_Op.read(out);
+                environment.onClose(() -> {
+                    try (Arena freeing = Arena.ofConfined()) {
+                        MemorySegment handle = MPI_Op.allocate(freeing);
+                        MPI_Op.write(handle, 0, op);
+                        Mpi.MPI_Op_free(handle);
+                    }
+                });
+                created = op;
+            }
+        }
+        return created;
+    }
+
+    @Override
+    public String toString() {
+        return "Op[" + name + "]";
+    }
+}

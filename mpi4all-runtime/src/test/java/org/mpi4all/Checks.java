@@ -1,0 +1,83 @@
+package org.mpi4all;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * The rank side of a multi-rank test: each check prints {@code name=ok}, or {@code name=FAIL: ...}
+ * with what was expected and seen, as a line the test reads back from every rank ({@link Runs}).
+ * Expected values are computed from the rank and the size, so a program passes at any rank count.
+ */
+final class Checks {
+    private int failures;
+
+    /** Checks that {@code actual} equals {@code expected} (arrays by content). */
+    void equal(String name, Object expected, Object actual) {
+        if (Objects.deepEquals(expected, actual)) {
+            ok(name);
+        } else {
+            fail(name, "expected " + text(expected) + " but was " + text(actual));
+        }
+    }
+
+    void that(String name, boolean condition, String otherwise) {
+        if (condition) {
+            ok(name);
+        } else {
+            fail(name, otherwise);
+        }
+    }
+
+    /** Checks that {@code action} throws {@code type} with a message containing {@code fragment}. */
+    void throwsWith(String name, Class<? extends Throwable> type, String fragment, Runnable action) {
+        try {
+            action.run();
+            fail(name, "expected " + type.getSimpleName() + " but nothing was thrown");
+        } catch (Throwable t) {
+            if (type.isInstance(t) && t.getMessage() != null && t.getMessage().contains(fragment)) {
+                ok(name);
+                System.out.println(name + ".message=" + t.getMessage().replace('\n', ' '));
+            } else {
+                fail(name, "expected " + type.getSimpleName() + " containing \"" + fragment + "\" but got " + t);
+            }
+        }
+    }
+
+    /** Runs a group of checks, saying on standard error when it starts (to locate a hang). */
+    void section(String name, Runnable checks) {
+        System.err.println("section " + name);
+        checks.run();
+    }
+
+    /** Prints the number of failures; exits with status 1 if there were any (after MPI was finalized). */
+    void exit() {
+        System.out.println("failures=" + failures);
+        System.out.flush();
+        if (failures > 0) {
+            System.exit(1);
+        }
+    }
+
+    static void value(String name, Object value) {
+        System.out.println(name + "=" + text(value));
+    }
+
+    private void ok(String name) {
+        System.out.println(name + "=ok");
+    }
+
+    private void fail(String name, String why) {
+        failures++;
+        System.out.println(name + "=FAIL: " + why);
+    }
+
+    private static String text(Object value) {
+        if (value instanceof Object[] a) {
+            return Arrays.deepToString(a);
+        }
+        if (value != null && value.getClass().isArray()) {
+            return Arrays.deepToString(new Object[] {value}).replaceAll("^\\[|]$", "");
+        }
+        return String.valueOf(value);
+    }
+}

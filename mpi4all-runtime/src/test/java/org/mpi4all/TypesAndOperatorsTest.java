@@ -1,0 +1,234 @@
+package org.mpi4all;
+
+import static java.lang.foreign.ValueLayout.JAVA_BOOLEAN;
+import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static org.mpi4all.Param.root;
+import static org.mpi4all.Param.tag;
+import static org.mpi4all.Param.type;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.mpi4all.testkit.MpiRunResult;
+
+/** Records as MPI struct types, Java reduction operators (upcalls), and objects through explicit serializers. */
+class TypesAndOperatorsTest {
+
+    record Particle(int id, double x, double y, boolean alive) {}
+
+    record Point(float x, float y) {}
+
+    record Edge(Point from, Point to, long weight) {}
+
+    /** x -> a*x + b; composing maps is associative but not commutative. */
+    record Affine(long a, long b) {
+        Affine then(Affine next) {
+            return new Affine(next.a * a, next.a * b + next.b);
+        }
+    }
+
+    record Named(String name) {}
+
+    public static final class Program {
+        private static Communicator world;
+        private static int rank;
+        private static int size;
+
+        public static void main(String[] args) {
+            Checks checks = new Checks();
+            try (Environment env = Environment.init(args)) {
+                world = env.world();
+                rank = world.rank();
+                size = world.size();
+                checks.section("records", () -> records(checks));
+                checks.section("operators", () -> operators(checks));
+                checks.section("objects", () -> objects(checks));
+            }
+            checks.exit();
+        }
+
+        static void records(Checks checks) {
+            Datatype particle = Datatype.of(Particle.class);
+            checks.that("recordTypeIsCached", particle == Datatype.of(Particle.class), "two objects");
+            StructLayout layout = (StructLayout) particle.layout();
+            // as C lays out struct { int id; double x; double y; bool alive; }
+            checks.equal("recordLayout", List.of(32L, 0L, 8L, 16L, 24L), List.of(layout.byteSize(),
+                    layout.byteOffset(MemoryLayout.PathElement.groupElement("id")),
+                    layout.byteOffset(MemoryLayout.PathElement.groupElement("x")),
+                    layout.byteOffset(MemoryLayout.PathElement.groupElement("y")),
+                    layout.byteOffset(MemoryLayout.PathElement.groupElement("alive"))));
+            checks.equal("nestedRecordLayout", 24L, Datatype.of(Edge.class).size());
+
+            int right = (rank + 1) % size;
+            int left = (rank + size - 1) % size;
+            Particle[] mine = particles(rank, 3);
+            Particle[] got = world.sendrecv(mine, right, new Particle[3], left);
+            checks.equal("recordSendrecv", particles(left, 3), got);
+            Particle[] everyone = world.allgather(mine);
+            checks.equal("recordAllgather", IntStream.range(0, size).boxed().flatMap(r -> Arrays.stream(particles(r, 3))).toList(),
+                    Arrays.asList(everyone));
+            Edge[] edges = world.bcast(rank == 0 ? new Edge[] {new Edge(new Point(1, 2), new Point(3, 4), 99)} : new Edge[1]);
+            checks.equal("nestedRecordBcast", new Edge(new Point(1, 2), new Point(3, 4), 99), edges[0]);
+            Particle[] varying = world.allgatherv(particles(rank, rank + 1));
+            checks.equal("recordAllgatherv", size * (size + 1) / 2, varying.length);
+            Particle[] probed = rank % 2 == 0 ? sendThenReceive(mine, right, left) : receiveThenSend(mine, right, left);
+            checks.equal("recordRecvOfUnknownSize", particles(left, 3), probed);
+
+            // an off-heap array laid out by the record's layout travels without a copy
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment structs = arena.allocate(particle.layout(), 2);
+                for (int i = 0; i < 2; i++) {
+                    MemorySegment s = structs.asSlice(i * particle.size(), particle.size());
+                    s.set(JAVA_INT, 0, rank * 10 + i);
+                    s.set(JAVA_DOUBLE, 8, i / 2.0);
+                    s.set(JAVA_DOUBLE, 16, -i);
+                    s.set(JAVA_BOOLEAN, 24, i == 1);
+                }
+                Particle[] fromSegment = world.sendrecv(structs, right, new Particle[2], left, type(particle));
+                checks.equal("recordFromNativeSegment",
+                        List.of(new Particle(left * 10, 0, 0, false), new Particle(left * 10 + 1, 0.5, -1, true)),
+                        Arrays.asList(fromSegment));
+            }
+            checks.throwsWith("recordWithString", IllegalArgumentException.class,
+                    "component java.lang.String name has no MPI struct mapping", () -> Datatype.of(Named.class));
+            checks.throwsWith("nullRecordElement", NullPointerException.class, "Particle[] element 1 is null",
+                    () -> world.send(new Particle[] {mine[0], null}, right));
+            world.barrier();
+        }
+
+        private static Particle[] sendThenReceive(Particle[] mine, int right, int left) {
+            world.send(mine, right, tag(3));
+            return world.recv(Particle[].class, left, tag(3));
+        }
+
+        private static Particle[] receiveThenSend(Particle[] mine, int right, int left) {
+            Particle[] got = world.recv(Particle[].class, left, tag(3));
+            world.send(mine, right, tag(3));
+            return got;
+        }
+
+        static void operators(Checks checks) {
+            int sum = size * (size - 1) / 2;
+            checks.equal("intLambda", new int[] {sum, 2 * sum},
+                    world.allreduce(new int[] {rank, 2 * rank}, Op.ofInts(Integer::sum)));
+            checks.equal("longLambda", (long) IntStream.range(0, size).reduce(0, (a, b) -> a ^ (b + 1)),
+                    world.allreduce(new long[] {rank + 1}, Op.ofLongs((a, b) -> a ^ b))[0]);
+            checks.equal("doubleLambda", (double) (size - 1),
+                    world.allreduce(new double[] {rank}, Op.ofDoubles(Math::max))[0]);
+            Op centroid = Op.ofRecords(Point.class, (a, b) -> new Point(a.x() + b.x(), a.y() + b.y()));
+            Point[] points = world.allreduce(new Point[] {new Point(rank, 1), new Point(1, rank)}, centroid);
+            checks.equal("recordLambda", List.of(new Point(sum, size), new Point(size, sum)), Arrays.asList(points));
+            Affine[] composed = world.allreduce(new Affine[] {new Affine(rank + 2, rank)},
+                    Op.ofRecords(Affine.class, Affine::then).nonCommutative());
+            Affine expected = IntStream.range(0, size).mapToObj(r -> new Affine(r + 2, r)).reduce(new Affine(1, 0), Affine::then);
+            checks.equal("nonCommutativeInRankOrder", expected, composed[0]);
+            checks.equal("lambdaNonblocking", new int[] {sum}, world.iallreduce(new int[] {rank}, Op.ofInts(Integer::sum)).waitFor());
+            checks.equal("lambdaReduce", rank == 0 ? new double[] {sum} : new double[0],
+                    world.reduce(new double[] {rank}, Op.ofDoubles(Double::sum), root(0)));
+
+            Op failing = Op.ofInts((a, b) -> {
+                throw new IllegalStateException("the operator failed on " + a + " and " + b);
+            });
+            boolean sawIt;
+            try {
+                world.allreduce(new int[] {rank}, failing);
+                sawIt = false;
+            } catch (IllegalStateException e) {
+                sawIt = e.getMessage().startsWith("the operator failed on");
+            }
+            checks.equal("lambdaExceptionRethrown", true, world.allreduce(sawIt, Op.LOR));
+            checks.equal("usableAfterLambdaException", size, world.allreduce(1, Op.SUM));
+            Request<int[]> failingNonblocking = world.iallreduce(new int[] {rank}, failing);
+            try {
+                failingNonblocking.waitFor();
+                sawIt = false;
+            } catch (IllegalStateException e) {
+                sawIt = e.getMessage().startsWith("the operator failed on");
+            }
+            checks.equal("lambdaExceptionRethrownByWait", true, world.allreduce(sawIt, Op.LOR));
+            checks.equal("completeAfterLambdaException", true, failingNonblocking.isComplete());
+
+            Op callsMpi = Op.ofInts((a, b) -> world.allreduce(a, Op.SUM));
+            boolean refused;
+            try {
+                world.allreduce(new int[] {rank}, callsMpi);
+                refused = false;
+            } catch (IllegalStateException e) {
+                refused = e.getMessage().contains("MPI must not be called from a reduction operator");
+            }
+            checks.equal("mpiFromOperatorRefused", true, world.allreduce(refused, Op.LOR));
+            checks.throwsWith("operatorTypeMismatch", IllegalArgumentException.class,
+                    "allreduce: the Java operator on double cannot reduce int",
+                    () -> world.allreduce(new int[1], Op.ofDoubles(Double::sum)));
+            checks.throwsWith("predefinedCommutative", UnsupportedOperationException.class, "SUM is predefined",
+                    Op.SUM::nonCommutative);
+        }
+
+        static void objects(Checks checks) {
+            Serializer<HashMap> java = Serializer.javaSerialization(HashMap.class);
+            int right = (rank + 1) % size;
+            int left = (rank + size - 1) % size;
+            HashMap<String, Integer> map = new HashMap<>(Map.of("rank", rank, "square", rank * rank));
+            Map<?, ?> received;
+            if (rank % 2 == 0) {
+                world.sendObject(map, right, java, tag(8));
+                received = world.recvObject(left, java, tag(8));
+            } else {
+                received = world.recvObject(left, java, tag(8));
+                world.sendObject(map, right, java, tag(8));
+            }
+            checks.equal("javaSerialization", Map.of("rank", left, "square", left * left), received);
+
+            Serializer<String> utf8 = new Serializer<>() {
+                @Override
+                public byte[] serialize(String value) {
+                    return value.getBytes(StandardCharsets.UTF_8);
+                }
+
+                @Override
+                public String deserialize(byte[] bytes) {
+                    return new String(bytes, StandardCharsets.UTF_8);
+                }
+            };
+            checks.equal("bcastObject", "from the last rank",
+                    world.bcastObject(rank == size - 1 ? "from the last rank" : null, utf8, root(size - 1)));
+            List<String> expected = IntStream.range(0, size).mapToObj(r -> "é".repeat(r + 1)).toList();
+            checks.equal("allgatherObjects", expected, world.allgatherObjects("é".repeat(rank + 1), utf8));
+            checks.equal("gatherObjects", rank == 1 ? expected : List.of(),
+                    world.gatherObjects("é".repeat(rank + 1), utf8, root(1)));
+        }
+
+        static Particle[] particles(int rank, int n) {
+            return IntStream.range(0, n).mapToObj(i -> new Particle(rank * 10 + i, rank + i / 4.0, -i, i % 2 == 0))
+                    .toArray(Particle[]::new);
+        }
+    }
+
+    private static final String[] CHECKS = {"recordTypeIsCached", "recordLayout", "nestedRecordLayout",
+        "recordSendrecv", "recordAllgather", "nestedRecordBcast", "recordAllgatherv", "recordRecvOfUnknownSize",
+        "recordFromNativeSegment", "recordWithString", "nullRecordElement", "intLambda", "longLambda", "doubleLambda",
+        "recordLambda", "nonCommutativeInRankOrder", "lambdaNonblocking", "lambdaReduce", "lambdaExceptionRethrown",
+        "usableAfterLambdaException", "lambdaExceptionRethrownByWait", "completeAfterLambdaException",
+        "mpiFromOperatorRefused", "operatorTypeMismatch", "predefinedCommutative", "javaSerialization",
+        "bcastObject", "allgatherObjects", "gatherObjects"};
+
+    @Test
+    void recordsOperatorsAndObjectsOnFourRanks() {
+        Runs.assertChecks(Runs.run(Program.class, 4), CHECKS);
+    }
+
+    @Test
+    void recordsOperatorsAndObjectsOnThreeRanksCopyingHeapArrays() {
+        MpiRunResult run = Runs.runWithJvmOptions(Program.class, 3, List.of("-Dmpi4all.heapAccess=copy"));
+        Runs.assertChecks(run, CHECKS);
+    }
+}
