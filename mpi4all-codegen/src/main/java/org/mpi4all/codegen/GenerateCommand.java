@@ -3,9 +3,13 @@ package org.mpi4all.codegen;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import java.util.zip.CRC32;
 import org.mpi4all.codegen.go.GoBindingsGenerator;
 import org.mpi4all.codegen.java.JavaBindingsGenerator;
 import org.mpi4all.core.blueprint.Blueprint;
@@ -61,7 +65,7 @@ public final class GenerateCommand implements Callable<Integer> {
     private Path resources;
 
     @Option(names = "--reuse", arity = "0..1", fallbackValue = "true",
-            description = "do nothing if the output was generated from the same selection")
+            description = "do nothing if the output was generated from the same selection by the same generator")
     private boolean reuse;
 
     @Option(names = {"-v", "--verbose"}, description = "report what is done on standard error")
@@ -100,6 +104,7 @@ public final class GenerateCommand implements Callable<Integer> {
         if (language.equals("go")) {
             selection = "go " + selection;
         }
+        selection += ", generator " + generatorFingerprint();
         Path stamp = out.resolve(STAMP);
         if (reuse && Files.isRegularFile(stamp) && Files.readString(stamp).equals(selection)) {
             log("bindings in " + out + " are current (" + selection + ")");
@@ -132,6 +137,30 @@ public final class GenerateCommand implements Callable<Integer> {
                 + " (" + blueprint.functions().size() + " functions, " + blueprint.constants().size() + " constants)"
                 + " in " + out);
         return 0;
+    }
+
+    /**
+     * A checksum of the generator's own code (codegen, probe, core: jars or class directories), so that bindings
+     * made by an older generator are not taken for current when only the generator has changed.
+     */
+    private static String generatorFingerprint() throws IOException {
+        CRC32 crc = new CRC32();
+        for (Class<?> part : List.of(GenerateCommand.class, Probe.class, Blueprint.class)) {
+            Path location;
+            try {
+                location = Path.of(part.getProtectionDomain().getCodeSource().getLocation().toURI());
+            } catch (URISyntaxException e) {
+                throw new IOException("cannot locate the code of " + part.getName(), e);
+            }
+            try (Stream<Path> files = Files.isDirectory(location)
+                    ? Files.walk(location).filter(Files::isRegularFile).sorted()
+                    : Stream.of(location)) {
+                for (Path file : (Iterable<Path>) files::iterator) {
+                    crc.update(Files.readAllBytes(file));
+                }
+            }
+        }
+        return Long.toHexString(crc.getValue());
     }
 
     /** The Go package, from the blueprint file or from probing; needs no compiler wrapper for a blueprint file. */
