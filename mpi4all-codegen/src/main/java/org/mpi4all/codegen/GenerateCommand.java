@@ -3,7 +3,9 @@ package org.mpi4all.codegen;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.net.URISyntaxException;
+import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -146,12 +148,7 @@ public final class GenerateCommand implements Callable<Integer> {
     private static String generatorFingerprint() throws IOException {
         CRC32 crc = new CRC32();
         for (Class<?> part : List.of(GenerateCommand.class, Probe.class, Blueprint.class)) {
-            Path location;
-            try {
-                location = Path.of(part.getProtectionDomain().getCodeSource().getLocation().toURI());
-            } catch (URISyntaxException e) {
-                throw new IOException("cannot locate the code of " + part.getName(), e);
-            }
+            Path location = codeLocation(part);
             try (Stream<Path> files = Files.isDirectory(location)
                     ? Files.walk(location).filter(Files::isRegularFile).sorted()
                     : Stream.of(location)) {
@@ -161,6 +158,26 @@ public final class GenerateCommand implements Callable<Integer> {
             }
         }
         return Long.toHexString(crc.getValue());
+    }
+
+    /**
+     * The jar or class directory {@code type} was loaded from, found through its class file's URL: class
+     * loaders such as exec-maven-plugin's define classes without a code source.
+     */
+    private static Path codeLocation(Class<?> type) throws IOException {
+        String classFile = type.getName().replace('.', '/') + ".class";
+        URL url = type.getClassLoader().getResource(classFile);
+        if (url == null) {
+            throw new IOException("cannot locate the code of " + type.getName());
+        }
+        String text = url.toString();
+        try {
+            return text.startsWith("jar:")
+                    ? Path.of(new URI(text.substring("jar:".length(), text.indexOf("!/"))))
+                    : Path.of(new URI(text.substring(0, text.length() - classFile.length())));
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            throw new IOException("cannot locate the code of " + type.getName() + " (" + text + ")", e);
+        }
     }
 
     /** The Go package, from the blueprint file or from probing; needs no compiler wrapper for a blueprint file. */
