@@ -143,8 +143,8 @@ public final class Report {
                 package; *arrays* are copied by JNI, *direct* buffers are not; Open MPI only); **MPJ Express 0.44**
                 (pure Java, multicore device: ranks are threads of one JVM; independent of the MPI library, listed
                 with Open MPI). **FastMPJ**, the paper's other Java baseline, was never published and cannot be
-                obtained, so it is absent. The high-level API's contender will join with one line in
-                `Messagings` once it lands.
+                obtained, so it is absent. The high-level API (`org.mpi4all`) is measured against the generated layer it
+                is built on, in one run, by `LayersBenchmark`: see [high-level-api.md](high-level-api.md#benchmarks).
 
                 """.formatted(BenchPlan.FULL.warmupIterations(), BenchPlan.FULL.measurementIterations(),
                 BenchPlan.FULL.measurementIterations()));
