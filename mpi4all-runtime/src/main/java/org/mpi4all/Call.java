@@ -67,8 +67,13 @@ final class Call {
                     + " (MPI must not be called from a reduction operator)");
         }
         call.active = true;
-        call.environment = environment;
-        call.operation = operation;
+        // Stored only when they change, as in Message: a reference store here costs a GC barrier.
+        if (call.environment != environment) {
+            call.environment = environment;
+        }
+        if (call.operation != operation) {
+            call.operation = operation;
+        }
         call.used = 0;
         call.anyHeap = false;
         call.anyPacked = false;
@@ -169,7 +174,6 @@ final class Call {
         }
         used = 0;
         active = false;
-        environment = null;
     }
 
     private MemorySegment scratch(int slot, long bytes) {

@@ -133,8 +133,15 @@ final class Message {
     private Message fromStart(Object carrier, Datatype type, int count, int arrayKind, MemorySegment segment,
             int direction) {
         this.carrier = carrier;
-        this.type = type;
-        this.handle = type.handle(null);
+        // Stored only when they change (in a loop, never): a reference stored into this long-lived
+        // object costs a GC barrier.
+        if (this.type != type) {
+            this.type = type;
+        }
+        MPI_Datatype handle = type.handle(null);
+        if (this.handle != handle) {
+            this.handle = handle;
+        }
         this.count = count;
         this.arrayKind = arrayKind;
         this.segment = segment;
