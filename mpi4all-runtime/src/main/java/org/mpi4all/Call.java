@@ -36,6 +36,11 @@ final class Call {
     /** Room for the scalar results of MPI functions (a flag, a count, a request or message handle). */
     final MemorySegment words = Arena.ofAuto().allocate(64, 8);
     private int used;
+    /** Whether a message is on the Java heap, or can only reach MPI copied; noted as each is resolved. */
+    private boolean anyHeap;
+    private boolean anyPacked;
+    /** Whether {@link #prepare} staged a message, which {@link #finish} then copies back. */
+    private boolean staging;
     private boolean active;
     /** Whether the MPI function to call is the critical one. */
     boolean critical;
@@ -62,9 +67,17 @@ final class Call {
                     + " (MPI must not be called from a reduction operator)");
         }
         call.active = true;
-        call.environment = environment;
-        call.operation = operation;
+        // Stored only when they change, as in Message: a reference store here costs a GC barrier.
+        if (call.environment != environment) {
+            call.environment = environment;
+        }
+        if (call.operation != operation) {
+            call.operation = operation;
+        }
         call.used = 0;
+        call.anyHeap = false;
+        call.anyPacked = false;
+        call.staging = false;
         call.critical = false;
         call.mayUpcall = false;
         return call;
@@ -72,7 +85,11 @@ final class Call {
 
     /** Resolves the next buffer of the call; see {@link Message#resolve}. */
     Message message(Object carrier, Datatype typeParam, int offset, int count, int direction) {
-        return messages[used++].resolve(environment, operation, carrier, typeParam, offset, count, direction);
+        Message message = messages[used++].resolve(environment, operation, carrier, typeParam, offset, count,
+                direction);
+        anyHeap |= message.isHeap();
+        anyPacked |= message.isPacked();
+        return message;
     }
 
     /** A buffer of {@code int}s MPI reads (counts, displacements). */
@@ -87,15 +104,15 @@ final class Call {
      */
     void prepare(boolean mayUpcall) {
         this.mayUpcall = mayUpcall;
-        boolean anyHeap = false;
-        for (int i = 0; i < used; i++) {
-            anyHeap |= messages[i].isHeap();
-        }
         critical = anyHeap && !mayUpcall && environment.heapAccess() == Environment.HeapAccess.CRITICAL;
-        for (int i = 0; i < used; i++) {
-            Message message = messages[i];
-            if (message.isPacked() || (message.isHeap() && !critical)) {
-                message.stage(scratch(i, message.bytes()));
+        // The common calls (native memory, or heap arrays in place) have nothing to stage: no loop.
+        staging = anyPacked || (anyHeap && !critical);
+        if (staging) {
+            for (int i = 0; i < used; i++) {
+                Message message = messages[i];
+                if (message.isPacked() || (message.isHeap() && !critical)) {
+                    message.stage(scratch(i, message.bytes()));
+                }
             }
         }
     }
@@ -137,8 +154,10 @@ final class Call {
 
     /** Copies what MPI wrote back to staged buffers; rethrows what a Java reduction operator threw. */
     void finish() {
-        for (int i = 0; i < used; i++) {
-            messages[i].unstage();
+        if (staging) {
+            for (int i = 0; i < used; i++) {
+                messages[i].unstage();
+            }
         }
         if (mayUpcall) {
             Op.rethrowFailure();
@@ -155,7 +174,6 @@ final class Call {
         }
         used = 0;
         active = false;
-        environment = null;
     }
 
     private MemorySegment scratch(int slot, long bytes) {

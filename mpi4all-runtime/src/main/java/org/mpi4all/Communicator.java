@@ -180,14 +180,14 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * @throws IllegalArgumentException if {@code buf} is not a buffer, or count and offset exceed it
      */
     public void send(Object buf, int dest, Param... params) {
-        Param.check("send", params, SEND_PARAMS);
+        int given = Param.check("send", params, SEND_PARAMS);
         MPI_Comm comm = handle();
-        int tag = Param.intValue(params, TAG, 0);
-        boolean synchronous = Param.has(params, SYNCHRONOUS);
+        int tag = Param.intValue(params, given, TAG, 0);
+        boolean synchronous = Param.has(given, SYNCHRONOUS);
         Call call = Call.begin(environment, "send");
         try {
-            Message m = call.message(buf, Param.type(params), Param.intValue(params, OFFSET, 0),
-                    Param.intValue(params, COUNT, -1), Message.IN);
+            Message m = call.message(buf, Param.type(params, given), Param.intValue(params, given, OFFSET, 0),
+                    Param.intValue(params, given, COUNT, -1), Message.IN);
             call.prepare(false);
             if (synchronous) {
                 if (call.critical) {
@@ -220,14 +220,14 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * @throws org.mpi4all.runtime.MpiException {@code MPI_ERR_TRUNCATE} if the message is longer than the room given
      */
     public <T> T recv(T buf, int source, Param... params) {
-        Param.check("recv", params, RECV_PARAMS);
+        int given = Param.check("recv", params, RECV_PARAMS);
         MPI_Comm comm = handle();
-        int tag = Param.intValue(params, TAG, ANY_TAG);
-        Status status = (Status) Param.value(params, STATUS);
+        int tag = Param.intValue(params, given, TAG, ANY_TAG);
+        Status status = (Status) Param.value(params, given, STATUS);
         Call call = Call.begin(environment, "recv");
         try {
-            Message m = call.message(buf, Param.type(params), Param.intValue(params, OFFSET, 0),
-                    Param.intValue(params, COUNT, -1), Message.OUT);
+            Message m = call.message(buf, Param.type(params, given), Param.intValue(params, given, OFFSET, 0),
+                    Param.intValue(params, given, COUNT, -1), Message.OUT);
             call.prepare(false);
             MemorySegment nativeStatus = status != null || m.isStaged() ? call.status : Mpi.MPI_STATUS_IGNORE;
             if (call.critical) {
@@ -258,11 +258,11 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * @throws IllegalArgumentException if the message is not a whole number of elements of the type
      */
     public <T> T recv(Class<T> kind, int source, Param... params) {
-        Param.check("recv", params, RECV_NEW_PARAMS);
+        int given = Param.check("recv", params, RECV_NEW_PARAMS);
         MPI_Comm comm = handle();
-        int tag = Param.intValue(params, TAG, ANY_TAG);
-        Status status = (Status) Param.value(params, STATUS);
-        Datatype type = Message.typeOf("recv", kind, Param.type(params));
+        int tag = Param.intValue(params, given, TAG, ANY_TAG);
+        Status status = (Status) Param.value(params, given, STATUS);
+        Datatype type = Message.typeOf("recv", kind, Param.type(params, given));
         Call call = Call.begin(environment, "recv");
         try {
             MemorySegment message = call.words.asSlice(0, MPI_Message.LAYOUT.byteSize());
@@ -270,7 +270,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             Status probed = new Status();
             probed.fill(call.status, null, call.words.asSlice(16));
             T buf = kind.cast(Message.allocate("recv", kind, type, probed.count(type)));
-            Message m = call.message(buf, Param.type(params), 0, -1, Message.OUT);
+            Message m = call.message(buf, Param.type(params, given), 0, -1, Message.OUT);
             call.prepare(false);
             MemorySegment nativeStatus = status != null ? call.status : Mpi.MPI_STATUS_IGNORE;
             if (call.critical) {
@@ -295,15 +295,15 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * default 0 sent, any received), {@link Param#type type}, {@link Param#status status}.
      */
     public <T> T sendrecv(Object send, int dest, T recv, int source, Param... params) {
-        Param.check("sendrecv", params, SENDRECV_PARAMS);
+        int given = Param.check("sendrecv", params, SENDRECV_PARAMS);
         MPI_Comm comm = handle();
-        int sendTag = Param.intValue(params, TAG, 0);
-        int recvTag = Param.intValue(params, TAG, ANY_TAG);
-        Status status = (Status) Param.value(params, STATUS);
+        int sendTag = Param.intValue(params, given, TAG, 0);
+        int recvTag = Param.intValue(params, given, TAG, ANY_TAG);
+        Status status = (Status) Param.value(params, given, STATUS);
         Call call = Call.begin(environment, "sendrecv");
         try {
-            Message s = call.message(send, Param.type(params), 0, -1, Message.IN);
-            Message r = call.message(recv, Param.type(params), 0, -1, Message.OUT);
+            Message s = call.message(send, Param.type(params, given), 0, -1, Message.IN);
+            Message r = call.message(recv, Param.type(params, given), 0, -1, Message.OUT);
             call.prepare(false);
             MemorySegment nativeStatus = status != null || r.isStaged() ? call.status : Mpi.MPI_STATUS_IGNORE;
             if (call.critical) {
@@ -331,11 +331,11 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * Accepts: {@link Param#tag tag} (default {@link #ANY_TAG}).
      */
     public Status probe(int source, Param... params) {
-        Param.check("probe", params, PROBE_PARAMS);
+        int given = Param.check("probe", params, PROBE_PARAMS);
         MPI_Comm comm = handle();
         Call call = Call.begin(environment, "probe");
         try {
-            Mpi.MPI_Probe(source, Param.intValue(params, TAG, ANY_TAG), comm, call.status);
+            Mpi.MPI_Probe(source, Param.intValue(params, given, TAG, ANY_TAG), comm, call.status);
             Status status = new Status();
             status.fill(call.status, null, call.words);
             return status;
@@ -349,12 +349,12 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * Accepts: {@link Param#tag tag} (default {@link #ANY_TAG}).
      */
     public Optional<Status> iprobe(int source, Param... params) {
-        Param.check("iprobe", params, PROBE_PARAMS);
+        int given = Param.check("iprobe", params, PROBE_PARAMS);
         MPI_Comm comm = handle();
         Call call = Call.begin(environment, "iprobe");
         try {
             MemorySegment flag = call.words.asSlice(0, 4);
-            Mpi.MPI_Iprobe(source, Param.intValue(params, TAG, ANY_TAG), comm, flag, call.status);
+            Mpi.MPI_Iprobe(source, Param.intValue(params, given, TAG, ANY_TAG), comm, flag, call.status);
             if (flag.get(JAVA_INT, 0) == 0) {
                 return Optional.empty();
             }
@@ -374,14 +374,14 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * of {@link #send}.
      */
     public <T> Request<T> isend(T buf, int dest, Param... params) {
-        Param.check("isend", params, SEND_PARAMS);
+        int given = Param.check("isend", params, SEND_PARAMS);
         MPI_Comm comm = handle();
-        int tag = Param.intValue(params, TAG, 0);
-        boolean synchronous = Param.has(params, SYNCHRONOUS);
+        int tag = Param.intValue(params, given, TAG, 0);
+        boolean synchronous = Param.has(given, SYNCHRONOUS);
         Call call = Call.begin(environment, "isend");
         try {
-            Message m = call.message(buf, Param.type(params), Param.intValue(params, OFFSET, 0),
-                    Param.intValue(params, COUNT, -1), Message.IN);
+            Message m = call.message(buf, Param.type(params, given), Param.intValue(params, given, OFFSET, 0),
+                    Param.intValue(params, given, COUNT, -1), Message.IN);
             return start(call, buf, null, request -> {
                 if (synchronous) {
                     Mpi.MPI_Issend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
@@ -400,13 +400,13 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#count count}, {@link Param#offset offset}, {@link Param#type type}.
      */
     public <T> Request<T> irecv(T buf, int source, Param... params) {
-        Param.check("irecv", params, IRECV_PARAMS);
+        int given = Param.check("irecv", params, IRECV_PARAMS);
         MPI_Comm comm = handle();
-        int tag = Param.intValue(params, TAG, ANY_TAG);
+        int tag = Param.intValue(params, given, TAG, ANY_TAG);
         Call call = Call.begin(environment, "irecv");
         try {
-            Message m = call.message(buf, Param.type(params), Param.intValue(params, OFFSET, 0),
-                    Param.intValue(params, COUNT, -1), Message.OUT);
+            Message m = call.message(buf, Param.type(params, given), Param.intValue(params, given, OFFSET, 0),
+                    Param.intValue(params, given, COUNT, -1), Message.OUT);
             return start(call, buf, m.type,
                     request -> Mpi.MPI_Irecv(m.mpi(), m.count, m.handle, source, tag, comm, request));
         } finally {
@@ -422,13 +422,13 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * @throws IllegalArgumentException if {@code count} is missing
      */
     public <T> Request<T> irecv(Class<T> kind, int source, Param... params) {
-        Param.check("irecv", params, IRECV_NEW_PARAMS);
-        if (!Param.has(params, COUNT)) {
+        int given = Param.check("irecv", params, IRECV_NEW_PARAMS);
+        if (!Param.has(given, COUNT)) {
             throw new IllegalArgumentException("irecv: a new buffer needs count(n), the most elements to receive");
         }
-        Datatype type = Message.typeOf("irecv", kind, Param.type(params));
-        T buf = kind.cast(Message.allocate("irecv", kind, type, Param.intValue(params, COUNT, 0)));
-        return irecv(buf, source, Param.tag(Param.intValue(params, TAG, ANY_TAG)), Param.type(type));
+        Datatype type = Message.typeOf("irecv", kind, Param.type(params, given));
+        T buf = kind.cast(Message.allocate("irecv", kind, type, Param.intValue(params, given, COUNT, 0)));
+        return irecv(buf, source, Param.tag(Param.intValue(params, given, TAG, ANY_TAG)), Param.type(type));
     }
 
     // ---- Blocking collectives (MPI-4.1 §6) -------------------------------------------------------
@@ -445,13 +445,13 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#type type}.
      */
     public <T> T bcast(T buf, Param... params) {
-        Param.check("bcast", params, BCAST_PARAMS);
+        int given = Param.check("bcast", params, BCAST_PARAMS);
         MPI_Comm comm = handle();
-        int root = Param.intValue(params, ROOT, 0);
+        int root = Param.intValue(params, given, ROOT, 0);
         Call call = Call.begin(environment, "bcast");
         try {
-            Message m = call.message(buf, Param.type(params), Param.intValue(params, OFFSET, 0),
-                    Param.intValue(params, COUNT, -1), rank == root ? Message.IN : Message.OUT);
+            Message m = call.message(buf, Param.type(params, given), Param.intValue(params, given, OFFSET, 0),
+                    Param.intValue(params, given, COUNT, -1), rank == root ? Message.IN : Message.OUT);
             call.prepare(false);
             if (call.critical) {
                 MpiCritical.MPI_Bcast(m.mpi(true), m.count, m.handle, root, comm);
@@ -543,14 +543,14 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
 
     private <T> T reduction(Reduction kind, T send, Op op, Param[] params) {
         String operation = kind.operation;
-        Param.check(operation, params, kind == Reduction.REDUCE ? REDUCE_PARAMS : REDUCTION_PARAMS);
+        int given = Param.check(operation, params, kind == Reduction.REDUCE ? REDUCE_PARAMS : REDUCTION_PARAMS);
         Objects.requireNonNull(op, "op == null");
         MPI_Comm comm = handle();
-        int root = Param.intValue(params, ROOT, 0);
+        int root = Param.intValue(params, given, ROOT, 0);
         boolean receives = kind != Reduction.REDUCE || rank == root;
-        boolean inPlace = receives && Param.has(params, IN_PLACE);
-        Object recvBuf = Param.value(params, RECV_BUF);
-        Datatype typeParam = Param.type(params);
+        boolean inPlace = receives && Param.has(given, IN_PLACE);
+        Object recvBuf = Param.value(params, given, RECV_BUF);
+        Datatype typeParam = Param.type(params, given);
         Call call = Call.begin(environment, operation);
         try {
             Message in = call.message(send, typeParam, 0, -1, inPlace ? Message.INOUT : Message.IN);
@@ -612,16 +612,16 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * (default 0), {@link Param#recvBuf recvBuf}, {@link Param#inPlace inPlace}, {@link Param#type type}.
      */
     public <T> T gather(T send, Param... params) {
-        Param.check("gather", params, GATHER_PARAMS);
+        int given = Param.check("gather", params, GATHER_PARAMS);
         MPI_Comm comm = handle();
-        int root = Param.intValue(params, ROOT, 0);
+        int root = Param.intValue(params, given, ROOT, 0);
         boolean isRoot = rank == root;
-        boolean inPlace = isRoot && Param.has(params, IN_PLACE);
+        boolean inPlace = isRoot && Param.has(given, IN_PLACE);
         Call call = Call.begin(environment, "gather");
         try {
-            Message in = call.message(send, Param.type(params), 0, -1, inPlace ? Message.INOUT : Message.IN);
+            Message in = call.message(send, Param.type(params, given), 0, -1, inPlace ? Message.INOUT : Message.IN);
             int block = inPlace ? blockOf("gather", in) : in.count;
-            Object recvBuf = Param.value(params, RECV_BUF);
+            Object recvBuf = Param.value(params, given, RECV_BUF);
             T result = isRoot ? resultBuffer("gather", send, recvBuf, in, block * size, inPlace)
                     : nonRootResult("gather", send, recvBuf, in);
             Message out = inPlace ? in : isRoot ? call.message(result, in.type, 0, block * size, Message.OUT) : null;
@@ -657,12 +657,12 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * broadcasts it), {@link Param#type type}.
      */
     public <T> T scatter(T send, Param... params) {
-        Param.check("scatter", params, SCATTER_PARAMS);
+        int given = Param.check("scatter", params, SCATTER_PARAMS);
         MPI_Comm comm = handle();
-        int root = Param.intValue(params, ROOT, 0);
+        int root = Param.intValue(params, given, ROOT, 0);
         boolean isRoot = rank == root;
-        Datatype typeParam = Param.type(params);
-        int block = Param.intValue(params, COUNT, -1);
+        Datatype typeParam = Param.type(params, given);
+        int block = Param.intValue(params, given, COUNT, -1);
         if (block < 0) {
             int[] shared = {isRoot ? blockOf("scatter", countOf("scatter", send, typeParam)) : 0};
             block = bcast(shared, Param.root(root))[0];
@@ -670,7 +670,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
         Call call = Call.begin(environment, "scatter");
         try {
             Message in = call.message(send, typeParam, 0, isRoot ? block * size : 0, Message.IN);
-            T result = resultBuffer("scatter", send, Param.value(params, RECV_BUF), in, block, false);
+            T result = resultBuffer("scatter", send, Param.value(params, given, RECV_BUF), in, block, false);
             Message out = call.message(result, in.type, 0, block, Message.OUT);
             call.prepare(false);
             MemorySegment sendbuf = isRoot ? in.mpi(call.critical) : MemorySegment.NULL;
@@ -701,15 +701,15 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * sends block j of {@code send} to rank j.
      */
     private <T> T everyToEvery(String operation, T send, Param[] params) {
-        Param.check(operation, params, ALLGATHER_PARAMS);
+        int given = Param.check(operation, params, ALLGATHER_PARAMS);
         boolean gather = operation.equals("allgather");
         MPI_Comm comm = handle();
-        boolean inPlace = Param.has(params, IN_PLACE);
+        boolean inPlace = Param.has(given, IN_PLACE);
         Call call = Call.begin(environment, operation);
         try {
-            Message in = call.message(send, Param.type(params), 0, -1, inPlace ? Message.INOUT : Message.IN);
+            Message in = call.message(send, Param.type(params, given), 0, -1, inPlace ? Message.INOUT : Message.IN);
             int block = inPlace || !gather ? blockOf(operation, in) : in.count;
-            T result = resultBuffer(operation, send, Param.value(params, RECV_BUF), in, block * size, inPlace);
+            T result = resultBuffer(operation, send, Param.value(params, given, RECV_BUF), in, block * size, inPlace);
             Message out = inPlace ? in : call.message(result, in.type, 0, block * size, Message.OUT);
             call.prepare(false);
             MemorySegment sendbuf = inPlace ? Mpi.MPI_IN_PLACE : in.mpi(call.critical);
@@ -738,21 +738,21 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#type type}.
      */
     public <T> T gatherv(T send, Param... params) {
-        Param.check("gatherv", params, GATHERV_PARAMS);
+        int given = Param.check("gatherv", params, GATHERV_PARAMS);
         MPI_Comm comm = handle();
-        int root = Param.intValue(params, ROOT, 0);
+        int root = Param.intValue(params, given, ROOT, 0);
         boolean isRoot = rank == root;
-        Datatype typeParam = Param.type(params);
-        int[] counts = (int[]) Param.value(params, RECV_COUNTS);
+        Datatype typeParam = Param.type(params, given);
+        int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
         if (counts == null) {
             counts = gather(new int[] {countOf("gatherv", send, typeParam).count}, Param.root(root));
         }
-        int[] displs = isRoot ? recvDisplacements("gatherv", params, counts, size) : null;
+        int[] displs = isRoot ? recvDisplacements("gatherv", params, given, counts, size) : null;
         Call call = Call.begin(environment, "gatherv");
         try {
             Message in = call.message(send, typeParam, 0, -1, Message.IN);
-            T result = isRoot ? resultBuffer("gatherv", send, Param.value(params, RECV_BUF), in, extent(counts, displs), false)
-                    : nonRootResult("gatherv", send, Param.value(params, RECV_BUF), in);
+            T result = isRoot ? resultBuffer("gatherv", send, Param.value(params, given, RECV_BUF), in, extent(counts, displs), false)
+                    : nonRootResult("gatherv", send, Param.value(params, given, RECV_BUF), in);
             Message out = isRoot ? call.message(result, in.type, 0, extent(counts, displs), Message.OUT) : null;
             if (isRoot) {
                 out.limitToBlocks(counts, displs);
@@ -783,19 +783,19 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#recvCountsOut recvCountsOut}, {@link Param#recvDisplsOut recvDisplsOut}, {@link Param#type type}.
      */
     public <T> T allgatherv(T send, Param... params) {
-        Param.check("allgatherv", params, ALLGATHERV_PARAMS);
+        int given = Param.check("allgatherv", params, ALLGATHERV_PARAMS);
         MPI_Comm comm = handle();
-        Datatype typeParam = Param.type(params);
-        int[] counts = (int[]) Param.value(params, RECV_COUNTS);
+        Datatype typeParam = Param.type(params, given);
+        int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
         if (counts == null) {
             counts = allgather(new int[] {countOf("allgatherv", send, typeParam).count});
         }
-        int[] displs = recvDisplacements("allgatherv", params, counts, size);
+        int[] displs = recvDisplacements("allgatherv", params, given, counts, size);
         Call call = Call.begin(environment, "allgatherv");
         try {
             Message in = call.message(send, typeParam, 0, -1, Message.IN);
             int total = extent(counts, displs);
-            T result = resultBuffer("allgatherv", send, Param.value(params, RECV_BUF), in, total, false);
+            T result = resultBuffer("allgatherv", send, Param.value(params, given, RECV_BUF), in, total, false);
             Message out = call.message(result, in.type, 0, total, Message.OUT);
             out.limitToBlocks(counts, displs);
             Message c = call.ints(counts);
@@ -822,29 +822,29 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * scattered from the root's counts), {@link Param#type type}.
      */
     public <T> T scatterv(T send, Param... params) {
-        Param.check("scatterv", params, SCATTERV_PARAMS);
+        int given = Param.check("scatterv", params, SCATTERV_PARAMS);
         MPI_Comm comm = handle();
-        int root = Param.intValue(params, ROOT, 0);
+        int root = Param.intValue(params, given, ROOT, 0);
         boolean isRoot = rank == root;
-        Datatype typeParam = Param.type(params);
-        int[] counts = (int[]) Param.value(params, SEND_COUNTS);
+        Datatype typeParam = Param.type(params, given);
+        int[] counts = (int[]) Param.value(params, given, SEND_COUNTS);
         if (isRoot && counts == null) {
             throw new IllegalArgumentException("scatterv: sendCounts is required at the root");
         }
         int[] displs = null;
         if (isRoot) {
             checkCounts("scatterv", "sendCounts", counts, size);
-            displs = displacements("scatterv", "sendDispls", (int[]) Param.value(params, SEND_DISPLS), counts);
+            displs = displacements("scatterv", "sendDispls", (int[]) Param.value(params, given, SEND_DISPLS), counts);
             checkFits("scatterv", counts, displs, countOf("scatterv", send, typeParam));
         }
-        int block = Param.intValue(params, COUNT, -1);
+        int block = Param.intValue(params, given, COUNT, -1);
         if (block < 0) {
             block = scatter(isRoot ? counts : new int[0], Param.root(root), Param.count(1))[0];
         }
         Call call = Call.begin(environment, "scatterv");
         try {
             Message in = call.message(send, typeParam, 0, isRoot ? -1 : 0, Message.IN);
-            T result = resultBuffer("scatterv", send, Param.value(params, RECV_BUF), in, block, false);
+            T result = resultBuffer("scatterv", send, Param.value(params, given, RECV_BUF), in, block, false);
             Message out = call.message(result, in.type, 0, block, Message.OUT);
             Message c = isRoot ? call.ints(counts) : null;
             Message d = isRoot ? call.ints(displs) : null;
@@ -883,26 +883,26 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      */
     <T> T personalized(String operation, T send, Param[] params, int destinations, int sources,
             UnaryOperator<int[]> exchangeCounts, boolean neighbours) {
-        Param.check(operation, params, ALLTOALLV_PARAMS);
+        int given = Param.check(operation, params, ALLTOALLV_PARAMS);
         MPI_Comm comm = handle();
-        Datatype typeParam = Param.type(params);
-        int[] sendCounts = (int[]) Param.value(params, SEND_COUNTS);
+        Datatype typeParam = Param.type(params, given);
+        int[] sendCounts = (int[]) Param.value(params, given, SEND_COUNTS);
         if (sendCounts == null) {
             throw new IllegalArgumentException(operation + ": sendCounts is required");
         }
         checkCounts(operation, "sendCounts", sendCounts, destinations);
-        int[] sendDispls = displacements(operation, "sendDispls", (int[]) Param.value(params, SEND_DISPLS), sendCounts);
+        int[] sendDispls = displacements(operation, "sendDispls", (int[]) Param.value(params, given, SEND_DISPLS), sendCounts);
         checkFits(operation, sendCounts, sendDispls, countOf(operation, send, typeParam));
-        int[] recvCounts = (int[]) Param.value(params, RECV_COUNTS);
+        int[] recvCounts = (int[]) Param.value(params, given, RECV_COUNTS);
         if (recvCounts == null) {
             recvCounts = exchangeCounts.apply(sendCounts);
         }
-        int[] recvDispls = recvDisplacements(operation, params, recvCounts, sources);
+        int[] recvDispls = recvDisplacements(operation, params, given, recvCounts, sources);
         Call call = Call.begin(environment, operation);
         try {
             Message in = call.message(send, typeParam, 0, -1, Message.IN);
             int total = extent(recvCounts, recvDispls);
-            T result = resultBuffer(operation, send, Param.value(params, RECV_BUF), in, total, false);
+            T result = resultBuffer(operation, send, Param.value(params, given, RECV_BUF), in, total, false);
             Message out = call.message(result, in.type, 0, total, Message.OUT);
             out.limitToBlocks(recvCounts, recvDispls);
             Message sc = call.ints(sendCounts);
@@ -945,12 +945,12 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
 
     /** Starts a broadcast ({@code MPI_Ibcast}); see {@link #bcast}. Accepts: {@link Param#root root}, {@link Param#type type}. */
     public <T> Request<T> ibcast(T buf, Param... params) {
-        Param.check("ibcast", params, IBCAST_PARAMS);
+        int given = Param.check("ibcast", params, IBCAST_PARAMS);
         MPI_Comm comm = handle();
-        int root = Param.intValue(params, ROOT, 0);
+        int root = Param.intValue(params, given, ROOT, 0);
         Call call = Call.begin(environment, "ibcast");
         try {
-            Message m = call.message(buf, Param.type(params), 0, -1, rank == root ? Message.IN : Message.OUT);
+            Message m = call.message(buf, Param.type(params, given), 0, -1, rank == root ? Message.IN : Message.OUT);
             return start(call, buf, null, request -> Mpi.MPI_Ibcast(m.mpi(), m.count, m.handle, root, comm, request));
         } finally {
             call.end();
@@ -962,12 +962,12 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#recvBuf recvBuf}, {@link Param#type type}.
      */
     public <T> Request<T> iallreduce(T send, Op op, Param... params) {
-        Param.check("iallreduce", params, NONBLOCKING_COLLECTIVE_PARAMS);
+        int given = Param.check("iallreduce", params, NONBLOCKING_COLLECTIVE_PARAMS);
         MPI_Comm comm = handle();
         Call call = Call.begin(environment, "iallreduce");
         try {
-            Message in = call.message(send, Param.type(params), 0, -1, Message.IN);
-            T result = resultBuffer("iallreduce", send, Param.value(params, RECV_BUF), in, in.count, false);
+            Message in = call.message(send, Param.type(params, given), 0, -1, Message.IN);
+            T result = resultBuffer("iallreduce", send, Param.value(params, given, RECV_BUF), in, in.count, false);
             Message out = call.message(result, in.type, 0, in.count, Message.OUT);
             MPI_Op mpiOp = op.handle(environment, in.type, "iallreduce");
             return start(call, result, null,
@@ -982,13 +982,13 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#recvBuf recvBuf}, {@link Param#type type}.
      */
     public <T> Request<T> ireduce(T send, Op op, Param... params) {
-        Param.check("ireduce", params, NONBLOCKING_REDUCE_PARAMS);
+        int given = Param.check("ireduce", params, NONBLOCKING_REDUCE_PARAMS);
         MPI_Comm comm = handle();
-        int root = Param.intValue(params, ROOT, 0);
+        int root = Param.intValue(params, given, ROOT, 0);
         Call call = Call.begin(environment, "ireduce");
         try {
-            Message in = call.message(send, Param.type(params), 0, -1, Message.IN);
-            Object recvBuf = Param.value(params, RECV_BUF);
+            Message in = call.message(send, Param.type(params, given), 0, -1, Message.IN);
+            Object recvBuf = Param.value(params, given, RECV_BUF);
             T result = rank == root ? resultBuffer("ireduce", send, recvBuf, in, in.count, false)
                     : nonRootResult("ireduce", send, recvBuf, in);
             Message out = rank == root ? call.message(result, in.type, 0, in.count, Message.OUT) : null;
@@ -1005,12 +1005,12 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#type type}.
      */
     public <T> Request<T> iallgather(T send, Param... params) {
-        Param.check("iallgather", params, NONBLOCKING_COLLECTIVE_PARAMS);
+        int given = Param.check("iallgather", params, NONBLOCKING_COLLECTIVE_PARAMS);
         MPI_Comm comm = handle();
         Call call = Call.begin(environment, "iallgather");
         try {
-            Message in = call.message(send, Param.type(params), 0, -1, Message.IN);
-            T result = resultBuffer("iallgather", send, Param.value(params, RECV_BUF), in, in.count * size, false);
+            Message in = call.message(send, Param.type(params, given), 0, -1, Message.IN);
+            T result = resultBuffer("iallgather", send, Param.value(params, given, RECV_BUF), in, in.count * size, false);
             Message out = call.message(result, in.type, 0, in.count * size, Message.OUT);
             return start(call, result, null, request -> Mpi.MPI_Iallgather(in.mpi(), in.count, in.handle, out.mpi(),
                     in.count, in.handle, comm, request));
@@ -1024,13 +1024,13 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#type type}.
      */
     public <T> Request<T> ialltoall(T send, Param... params) {
-        Param.check("ialltoall", params, NONBLOCKING_COLLECTIVE_PARAMS);
+        int given = Param.check("ialltoall", params, NONBLOCKING_COLLECTIVE_PARAMS);
         MPI_Comm comm = handle();
         Call call = Call.begin(environment, "ialltoall");
         try {
-            Message in = call.message(send, Param.type(params), 0, -1, Message.IN);
+            Message in = call.message(send, Param.type(params, given), 0, -1, Message.IN);
             int block = blockOf("ialltoall", in);
-            T result = resultBuffer("ialltoall", send, Param.value(params, RECV_BUF), in, in.count, false);
+            T result = resultBuffer("ialltoall", send, Param.value(params, given, RECV_BUF), in, in.count, false);
             Message out = call.message(result, in.type, 0, in.count, Message.OUT);
             return start(call, result, null, request -> Mpi.MPI_Ialltoall(in.mpi(), block, in.handle, out.mpi(), block,
                     in.handle, comm, request));
@@ -1064,8 +1064,8 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * ignored and may be null). Accepts: {@link Param#root root} (default 0).
      */
     public <T> T bcastObject(T value, Serializer<T> serializer, Param... params) {
-        Param.check("bcastObject", params, OBJECT_ROOT_PARAMS);
-        int root = Param.intValue(params, ROOT, 0);
+        int given = Param.check("bcastObject", params, OBJECT_ROOT_PARAMS);
+        int root = Param.intValue(params, given, ROOT, 0);
         byte[] bytes = rank == root ? serializer.serialize(value) : null;
         int[] length = bcast(new int[] {bytes != null ? bytes.length : 0}, Param.root(root));
         bytes = bcast(bytes != null ? bytes : new byte[length[0]], Param.root(root));
@@ -1084,11 +1084,11 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * Accepts: {@link Param#root root} (default 0).
      */
     public <T> List<T> gatherObjects(T value, Serializer<T> serializer, Param... params) {
-        Param.check("gatherObjects", params, OBJECT_ROOT_PARAMS);
+        int given = Param.check("gatherObjects", params, OBJECT_ROOT_PARAMS);
         int[] counts = new int[size];
-        byte[] all = gatherv(serializer.serialize(value), Param.root(Param.intValue(params, ROOT, 0)),
+        byte[] all = gatherv(serializer.serialize(value), Param.root(Param.intValue(params, given, ROOT, 0)),
                 Param.recvCountsOut(counts));
-        return rank == Param.intValue(params, ROOT, 0) ? split(all, counts, serializer) : List.of();
+        return rank == Param.intValue(params, given, ROOT, 0) ? split(all, counts, serializer) : List.of();
     }
 
     private static <T> List<T> split(byte[] all, int[] counts, Serializer<T> serializer) {
@@ -1286,7 +1286,8 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
         if (recvBuf == null) {
             return (T) Message.allocateLike(send, sent.type, count);
         }
-        if (Message.kindOf(recvBuf) != Message.kindOf(send)) {
+        // The same class is the same kind: the common case skips kindOf's type switches.
+        if (recvBuf.getClass() != send.getClass() && Message.kindOf(recvBuf) != Message.kindOf(send)) {
             throw new IllegalArgumentException(operation + ": recvBuf is " + Message.describe(recvBuf)
                     + ", not the kind of buffer sent, " + Message.describe(send));
         }
@@ -1318,11 +1319,11 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * The receive displacements of {@code counts} (one per sender, {@code senders} of them): given, or
      * packed in rank order; counts and displacements are also copied to the out-parameters.
      */
-    static int[] recvDisplacements(String operation, Param[] params, int[] counts, int senders) {
+    static int[] recvDisplacements(String operation, Param[] params, int given, int[] counts, int senders) {
         checkCounts(operation, "recvCounts", counts, senders);
-        int[] displs = displacements(operation, "recvDispls", (int[]) Param.value(params, RECV_DISPLS), counts);
-        copyOut(operation, "recvCountsOut", (int[]) Param.value(params, RECV_COUNTS_OUT), counts);
-        copyOut(operation, "recvDisplsOut", (int[]) Param.value(params, RECV_DISPLS_OUT), displs);
+        int[] displs = displacements(operation, "recvDispls", (int[]) Param.value(params, given, RECV_DISPLS), counts);
+        copyOut(operation, "recvCountsOut", (int[]) Param.value(params, given, RECV_COUNTS_OUT), counts);
+        copyOut(operation, "recvDisplsOut", (int[]) Param.value(params, given, RECV_DISPLS_OUT), displs);
         return displs;
     }
 

@@ -85,18 +85,22 @@ final class Message {
      */
     Message resolve(Environment environment, String operation, Object carrier, Datatype typeParam, int offset,
             int count, int direction) {
-        // The common cases, kept small enough for the JIT to inline into every operation: a whole
-        // primitive array, or a whole native segment of bytes or of the named type.
-        if (offset == 0 && count < 0) {
+        // The common cases, kept small enough for the JIT to inline into every operation: a primitive
+        // array, or a native segment of bytes or of the named type, from its start, whole or the count
+        // given (a reduction's result buffer) when it fits; anything else, misuse included, resolves below.
+        if (offset == 0) {
             int array = arrayKindOf(carrier);
             if (array != NOT_AN_ARRAY && typeParam == null) {
-                return whole(carrier, ARRAY_TYPES[array], Array.getLength(carrier), array, null, direction);
-            }
-            if (carrier instanceof MemorySegment s && s.isNative() && ((direction & OUT) == 0 || !s.isReadOnly())) {
+                int length = Array.getLength(carrier);
+                if (count <= length) {
+                    return fromStart(carrier, ARRAY_TYPES[array], count < 0 ? length : count, array, null, direction);
+                }
+            } else if (carrier instanceof MemorySegment s && s.isNative()
+                    && ((direction & OUT) == 0 || !s.isReadOnly())) {
                 Datatype type = typeParam != null ? typeParam : Datatype.BYTE;
                 long elements = type.elementsIn(s.byteSize());
-                if (elements >= 0 && elements <= Integer.MAX_VALUE && type.isPredefined()) {
-                    return whole(carrier, type, (int) elements, NOT_AN_ARRAY, s, direction);
+                if (elements >= 0 && elements <= Integer.MAX_VALUE && count <= elements && type.isPredefined()) {
+                    return fromStart(carrier, type, count < 0 ? (int) elements : count, NOT_AN_ARRAY, s, direction);
                 }
             }
         }
@@ -126,11 +130,18 @@ final class Message {
         return NOT_AN_ARRAY;
     }
 
-    private Message whole(Object carrier, Datatype type, int count, int arrayKind, MemorySegment segment,
+    private Message fromStart(Object carrier, Datatype type, int count, int arrayKind, MemorySegment segment,
             int direction) {
         this.carrier = carrier;
-        this.type = type;
-        this.handle = type.handle(null);
+        // Stored only when they change (in a loop, never): a reference stored into this long-lived
+        // object costs a GC barrier.
+        if (this.type != type) {
+            this.type = type;
+        }
+        MPI_Datatype handle = type.handle(null);
+        if (this.handle != handle) {
+            this.handle = handle;
+        }
         this.count = count;
         this.arrayKind = arrayKind;
         this.segment = segment;

@@ -192,11 +192,12 @@ public final class Param {
 
     /**
      * Checks the contract of {@code operation}: every parameter is one it accepts, none is given twice.
+     * Returns the set of names given, for the lookups below to skip scanning for those that are not.
      *
      * @throws NullPointerException     if a parameter is null
      * @throws IllegalArgumentException naming the operation and what it accepts
      */
-    static void check(String operation, Param[] params, int accepted) {
+    static int check(String operation, Param[] params, int accepted) {
         int seen = 0;
         for (Param param : params) {
             if (param == null) {
@@ -212,6 +213,7 @@ public final class Param {
             }
             seen |= bit;
         }
+        return seen;
     }
 
     private static String labels(int set) {
@@ -219,16 +221,15 @@ public final class Param {
                 .filter(n -> (set & n.bit) != 0).map(n -> n.label).toList());
     }
 
-    static boolean has(Param[] params, Name name) {
-        for (Param param : params) {
-            if (param.name == name) {
-                return true;
-            }
-        }
-        return false;
+    /** Whether {@code name} is in {@code given}, the set {@link #check} returned. */
+    static boolean has(int given, Name name) {
+        return (given & name.bit) != 0;
     }
 
-    static int intValue(Param[] params, Name name, int absent) {
+    static int intValue(Param[] params, int given, Name name, int absent) {
+        if (!has(given, name)) {
+            return absent;
+        }
         for (Param param : params) {
             if (param.name == name) {
                 return param.intValue;
@@ -237,7 +238,10 @@ public final class Param {
         return absent;
     }
 
-    static Object value(Param[] params, Name name) {
+    static Object value(Param[] params, int given, Name name) {
+        if (!has(given, name)) {
+            return null;
+        }
         for (Param param : params) {
             if (param.name == name) {
                 return param.value;
@@ -246,7 +250,7 @@ public final class Param {
         return null;
     }
 
-    static Datatype type(Param[] params) {
-        return (Datatype) value(params, Name.TYPE);
+    static Datatype type(Param[] params, int given) {
+        return (Datatype) value(params, given, Name.TYPE);
     }
 }

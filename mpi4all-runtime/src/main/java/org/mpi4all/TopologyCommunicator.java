@@ -31,13 +31,13 @@ public abstract sealed class TopologyCommunicator extends Communicator permits C
      * order ({@code MPI_Neighbor_allgather}). Accepts: {@link Param#recvBuf recvBuf}, {@link Param#type type}.
      */
     public <T> T neighborAllgather(T send, Param... params) {
-        Param.check("neighborAllgather", params, NEIGHBOR_PARAMS);
+        int given = Param.check("neighborAllgather", params, NEIGHBOR_PARAMS);
         MPI_Comm comm = handle();
         int sources = sources().length;
         Call call = Call.begin(environment, "neighborAllgather");
         try {
-            Message in = call.message(send, Param.type(params), 0, -1, Message.IN);
-            T result = resultBuffer("neighborAllgather", send, Param.value(params, RECV_BUF), in, in.count * sources, false);
+            Message in = call.message(send, Param.type(params, given), 0, -1, Message.IN);
+            T result = resultBuffer("neighborAllgather", send, Param.value(params, given, RECV_BUF), in, in.count * sources, false);
             Message out = call.message(result, in.type, 0, in.count * sources, Message.OUT);
             call.prepare(false);
             if (call.critical) {
@@ -59,19 +59,19 @@ public abstract sealed class TopologyCommunicator extends Communicator permits C
      * @throws IllegalArgumentException if {@code send} does not divide into one block per destination
      */
     public <T> T neighborAlltoall(T send, Param... params) {
-        Param.check("neighborAlltoall", params, NEIGHBOR_PARAMS);
+        int given = Param.check("neighborAlltoall", params, NEIGHBOR_PARAMS);
         MPI_Comm comm = handle();
         int sources = sources().length;
         int destinations = destinations().length;
         Call call = Call.begin(environment, "neighborAlltoall");
         try {
-            Message in = call.message(send, Param.type(params), 0, -1, Message.IN);
+            Message in = call.message(send, Param.type(params, given), 0, -1, Message.IN);
             if (destinations == 0 ? in.count != 0 : in.count % destinations != 0) {
                 throw new IllegalArgumentException("neighborAlltoall: " + in.count + " elements do not divide into "
                         + destinations + " equal blocks, one per destination");
             }
             int block = destinations == 0 ? 0 : in.count / destinations;
-            T result = resultBuffer("neighborAlltoall", send, Param.value(params, RECV_BUF), in, block * sources, false);
+            T result = resultBuffer("neighborAlltoall", send, Param.value(params, given, RECV_BUF), in, block * sources, false);
             Message out = call.message(result, in.type, 0, block * sources, Message.OUT);
             call.prepare(false);
             if (call.critical) {
