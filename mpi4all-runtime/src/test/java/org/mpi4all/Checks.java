@@ -2,6 +2,7 @@ package org.mpi4all;
 
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.function.BiConsumer;
 
 /**
  * The rank side of a multi-rank test: each check prints {@code name=ok}, or {@code name=FAIL: ...}
@@ -9,7 +10,27 @@ import java.util.Objects;
  * Expected values are computed from the rank and the size, so a program passes at any rank count.
  */
 final class Checks {
+    /** The world of the rank program {@link #run} runs, and this rank's place in it, which expectations use. */
+    static Communicator world;
+    static int rank;
+    static int size;
+
     private int failures;
+
+    /**
+     * Runs a rank program: initialises MPI asking for {@code level}, sets {@link #world}, {@link #rank} and
+     * {@link #size}, gives {@code sections} the checks and the environment, finalizes, then {@link #exit}s.
+     */
+    static void run(String[] args, ThreadLevel level, BiConsumer<Checks, Environment> sections) {
+        Checks checks = new Checks();
+        try (Environment env = Environment.init(args, level)) {
+            world = env.world();
+            rank = world.rank();
+            size = world.size();
+            sections.accept(checks, env);
+        }
+        checks.exit();
+    }
 
     /** Checks that {@code actual} equals {@code expected} (arrays by content). */
     void equal(String name, Object expected, Object actual) {

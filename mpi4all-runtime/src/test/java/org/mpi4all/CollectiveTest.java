@@ -2,6 +2,9 @@ package org.mpi4all;
 
 import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static org.mpi4all.Checks.rank;
+import static org.mpi4all.Checks.size;
+import static org.mpi4all.Checks.world;
 import static org.mpi4all.Param.count;
 import static org.mpi4all.Param.inPlace;
 import static org.mpi4all.Param.recvBuf;
@@ -30,23 +33,14 @@ import org.mpi4all.testkit.MpiRunResult;
 class CollectiveTest {
 
     public static final class Program {
-        private static Communicator world;
-        private static int rank;
-        private static int size;
-
         public static void main(String[] args) {
-            Checks checks = new Checks();
-            try (Environment env = Environment.init(args)) {
-                world = env.world();
-                rank = world.rank();
-                size = world.size();
+            Checks.run(args, ThreadLevel.SINGLE, (checks, env) -> {
                 checks.section("broadcast", () -> broadcast(checks));
                 checks.section("reductions", () -> reductions(checks));
                 checks.section("fixedBlocks", () -> fixedBlocks(checks));
                 checks.section("varyingBlocks", () -> varyingBlocks(checks));
                 checks.section("misuse", () -> misuse(checks));
-            }
-            checks.exit();
+            });
         }
 
         static void broadcast(Checks checks) {

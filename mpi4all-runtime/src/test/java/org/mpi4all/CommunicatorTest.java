@@ -1,5 +1,8 @@
 package org.mpi4all;
 
+import static org.mpi4all.Checks.rank;
+import static org.mpi4all.Checks.size;
+import static org.mpi4all.Checks.world;
 import static org.mpi4all.Param.recvCountsOut;
 import static org.mpi4all.Param.sendCounts;
 
@@ -12,22 +15,13 @@ import org.junit.jupiter.api.Test;
 class CommunicatorTest {
 
     public static final class Program {
-        private static Communicator world;
-        private static int rank;
-        private static int size;
-
         public static void main(String[] args) {
-            Checks checks = new Checks();
-            try (Environment env = Environment.init(args)) {
-                world = env.world();
-                rank = world.rank();
-                size = world.size();
+            Checks.run(args, ThreadLevel.SINGLE, (checks, env) -> {
                 checks.section("management", () -> management(checks));
                 checks.section("groups", () -> groups(checks));
                 checks.section("cartesian", () -> cartesian(checks, env));
                 checks.section("graph", () -> graph(checks));
-            }
-            checks.exit();
+            });
         }
 
         static void management(Checks checks) {

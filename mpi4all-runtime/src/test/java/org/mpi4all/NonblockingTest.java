@@ -1,6 +1,9 @@
 package org.mpi4all;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static org.mpi4all.Checks.rank;
+import static org.mpi4all.Checks.size;
+import static org.mpi4all.Checks.world;
 import static org.mpi4all.Param.count;
 import static org.mpi4all.Param.recvBuf;
 import static org.mpi4all.Param.root;
@@ -21,19 +24,11 @@ import org.mpi4all.testkit.MpiRunResult;
 class NonblockingTest {
 
     public static final class Program {
-        private static Communicator world;
-        private static int rank;
-        private static int size;
         private static int left;
         private static int right;
 
         public static void main(String[] args) {
-            Checks checks = new Checks();
-            ThreadLevel level = ThreadLevel.valueOf(args[0]);
-            try (Environment env = Environment.init(args, level)) {
-                world = env.world();
-                rank = world.rank();
-                size = world.size();
+            Checks.run(args, ThreadLevel.valueOf(args[0]), (checks, env) -> {
                 right = (rank + 1) % size;
                 left = (rank + size - 1) % size;
                 checks.section("ownership", () -> ownership(checks));
@@ -47,8 +42,7 @@ class NonblockingTest {
                             "needs thread level MULTIPLE; this environment has " + env.threadLevel(),
                             () -> world.irecv(new int[1], Communicator.PROC_NULL).future());
                 }
-            }
-            checks.exit();
+            });
         }
 
         static void ownership(Checks checks) {

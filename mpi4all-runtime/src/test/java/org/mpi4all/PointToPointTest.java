@@ -2,6 +2,9 @@ package org.mpi4all;
 
 import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static org.mpi4all.Checks.rank;
+import static org.mpi4all.Checks.size;
+import static org.mpi4all.Checks.world;
 import static org.mpi4all.Param.count;
 import static org.mpi4all.Param.offset;
 import static org.mpi4all.Param.root;
@@ -31,16 +34,13 @@ class PointToPointTest {
     static final List<String> TYPES = List.of("byte", "short", "char", "int", "long", "float", "double", "boolean");
 
     public static final class Program {
-        private static Communicator world;
         private static int left;
         private static int right;
 
         public static void main(String[] args) {
-            Checks checks = new Checks();
-            try (Environment env = Environment.init(args, ThreadLevel.valueOf(args[0]))) {
-                world = env.world();
-                right = (world.rank() + 1) % world.size();
-                left = (world.rank() + world.size() - 1) % world.size();
+            Checks.run(args, ThreadLevel.valueOf(args[0]), (checks, env) -> {
+                right = (rank + 1) % size;
+                left = (rank + size - 1) % size;
                 checks.section("primitiveArrays", () -> primitiveArrays(checks));
                 checks.section("segmentsAndBuffers", () -> segmentsAndBuffers(checks));
                 checks.section("partsOfBuffers", () -> partsOfBuffers(checks));
@@ -48,8 +48,7 @@ class PointToPointTest {
                 checks.section("statusAndProbe", () -> statusAndProbe(checks));
                 checks.section("modes", () -> modes(checks));
                 checks.section("misuse", () -> misuse(checks));
-            }
-            checks.exit();
+            });
         }
 
         /** Sends {@code send} right and receives into {@code recv} from the left; evens send first. */

@@ -3,6 +3,9 @@ package org.mpi4all;
 import static java.lang.foreign.ValueLayout.JAVA_BOOLEAN;
 import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static org.mpi4all.Checks.rank;
+import static org.mpi4all.Checks.size;
+import static org.mpi4all.Checks.world;
 import static org.mpi4all.Param.root;
 import static org.mpi4all.Param.tag;
 import static org.mpi4all.Param.type;
@@ -39,21 +42,12 @@ class TypesAndOperatorsTest {
     record Named(String name) {}
 
     public static final class Program {
-        private static Communicator world;
-        private static int rank;
-        private static int size;
-
         public static void main(String[] args) {
-            Checks checks = new Checks();
-            try (Environment env = Environment.init(args)) {
-                world = env.world();
-                rank = world.rank();
-                size = world.size();
+            Checks.run(args, ThreadLevel.SINGLE, (checks, env) -> {
                 checks.section("records", () -> records(checks));
                 checks.section("operators", () -> operators(checks));
                 checks.section("objects", () -> objects(checks));
-            }
-            checks.exit();
+            });
         }
 
         static void records(Checks checks) {
