@@ -10,16 +10,21 @@ import java.util.function.BiConsumer;
  * Expected values are computed from the rank and the size, so a program passes at any rank count.
  */
 final class Checks {
-    /** The world of the rank program {@link #run} runs, and this rank's place in it, which expectations use. */
+    /**
+     * The world of the rank program {@link #run} runs, this rank's place in it and its neighbours on the ring of
+     * ranks, which expectations use.
+     */
     static Communicator world;
     static int rank;
     static int size;
+    static int left;
+    static int right;
 
     private int failures;
 
     /**
-     * Runs a rank program: initialises MPI asking for {@code level}, sets {@link #world}, {@link #rank} and
-     * {@link #size}, gives {@code sections} the checks and the environment, finalizes, then {@link #exit}s.
+     * Runs a rank program: initialises MPI asking for {@code level}, sets {@link #world}, {@link #rank},
+     * {@link #size}, {@link #left} and {@link #right}, gives {@code sections} the checks and the environment, finalizes, then {@link #exit}s.
      */
     static void run(String[] args, ThreadLevel level, BiConsumer<Checks, Environment> sections) {
         Checks checks = new Checks();
@@ -27,6 +32,8 @@ final class Checks {
             world = env.world();
             rank = world.rank();
             size = world.size();
+            left = (rank + size - 1) % size;
+            right = (rank + 1) % size;
             sections.accept(checks, env);
         }
         checks.exit();

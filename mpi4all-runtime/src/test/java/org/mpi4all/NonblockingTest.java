@@ -1,7 +1,9 @@
 package org.mpi4all;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static org.mpi4all.Checks.left;
 import static org.mpi4all.Checks.rank;
+import static org.mpi4all.Checks.right;
 import static org.mpi4all.Checks.size;
 import static org.mpi4all.Checks.world;
 import static org.mpi4all.Param.count;
@@ -24,13 +26,8 @@ import org.mpi4all.testkit.MpiRunResult;
 class NonblockingTest {
 
     public static final class Program {
-        private static int left;
-        private static int right;
-
         public static void main(String[] args) {
             Checks.run(args, ThreadLevel.valueOf(args[0]), (checks, env) -> {
-                right = (rank + 1) % size;
-                left = (rank + size - 1) % size;
                 checks.section("ownership", () -> ownership(checks));
                 checks.section("completion", () -> completion(checks));
                 checks.section("pools", () -> pools(checks));

@@ -2,7 +2,9 @@ package org.mpi4all;
 
 import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static org.mpi4all.Checks.left;
 import static org.mpi4all.Checks.rank;
+import static org.mpi4all.Checks.right;
 import static org.mpi4all.Checks.size;
 import static org.mpi4all.Checks.world;
 import static org.mpi4all.Param.count;
@@ -34,13 +36,8 @@ class PointToPointTest {
     static final List<String> TYPES = List.of("byte", "short", "char", "int", "long", "float", "double", "boolean");
 
     public static final class Program {
-        private static int left;
-        private static int right;
-
         public static void main(String[] args) {
             Checks.run(args, ThreadLevel.valueOf(args[0]), (checks, env) -> {
-                right = (rank + 1) % size;
-                left = (rank + size - 1) % size;
                 checks.section("primitiveArrays", () -> primitiveArrays(checks));
                 checks.section("segmentsAndBuffers", () -> segmentsAndBuffers(checks));
                 checks.section("partsOfBuffers", () -> partsOfBuffers(checks));
