@@ -56,16 +56,29 @@ final class Call {
     }
 
     /**
+     * Checks that this thread may start a call of {@code operation}, for one that needs no call state.
+     *
+     * @throws IllegalStateException if this thread is inside a call (a reduction operator that calls MPI)
+     */
+    static void checkOutside(String operation) {
+        CURRENT.get().checkInactive(operation);
+    }
+
+    private void checkInactive(String operation) {
+        if (active) {
+            throw new IllegalStateException(operation + ": called while this thread is inside " + this.operation
+                    + " (MPI must not be called from a reduction operator)");
+        }
+    }
+
+    /**
      * Starts a call of {@code operation} on this thread.
      *
      * @throws IllegalStateException if this thread is already inside one (a reduction operator that calls MPI)
      */
     static Call begin(Environment environment, String operation) {
         Call call = CURRENT.get();
-        if (call.active) {
-            throw new IllegalStateException(operation + ": called while this thread is inside " + call.operation
-                    + " (MPI must not be called from a reduction operator)");
-        }
+        call.checkInactive(operation);
         call.active = true;
         // Stored only when they change, as in Message: a reference store here costs a GC barrier.
         if (call.environment != environment) {

@@ -27,6 +27,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import org.mpi4all.ffi.MPI_Comm;
+import org.mpi4all.ffi.MPI_Datatype;
 import org.mpi4all.ffi.MPI_Group;
 import org.mpi4all.ffi.MPI_Message;
 import org.mpi4all.ffi.MPI_Op;
@@ -541,6 +542,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
         }
     }
 
+    @SuppressWarnings("unchecked")
     private <T> T reduction(Reduction kind, T send, Op op, Param[] params) {
         String operation = kind.operation;
         int given = Param.check(operation, params, kind == Reduction.REDUCE ? REDUCE_PARAMS : REDUCTION_PARAMS);
@@ -551,6 +553,19 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
         boolean inPlace = receives && Param.has(given, IN_PLACE);
         Object recvBuf = Param.value(params, given, RECV_BUF);
         Datatype typeParam = Param.type(params, given);
+        // Native segments reach MPI as they are and a predefined operator calls no Java: with nothing to
+        // stage, copy back or rethrow, the call needs none of Call's bookkeeping, which is most of what the
+        // high level adds to an 8-byte allreduce. Anything else, misuse included, goes the long way.
+        if (!inPlace && recvBuf != null && !op.isUserDefined()) {
+            int count = Message.nativeCount(send, typeParam, Message.IN);
+            if (count >= 0 && Message.nativeCount(recvBuf, typeParam, Message.OUT) >= count) {
+                Call.checkOutside(operation);
+                Datatype type = typeParam != null ? typeParam : Datatype.BYTE;
+                reduce(kind, (MemorySegment) send, receives ? (MemorySegment) recvBuf : MemorySegment.NULL, count,
+                        type.handle(null), op.handle(environment, type, operation), root, comm);
+                return (T) recvBuf;
+            }
+        }
         Call call = Call.begin(environment, operation);
         try {
             Message in = call.message(send, typeParam, 0, -1, inPlace ? Message.INOUT : Message.IN);
@@ -559,49 +574,37 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             Message out = inPlace ? in : receives ? call.message(result, typeParam, 0, in.count, Message.OUT) : null;
             MPI_Op mpiOp = op.handle(environment, in.type, operation);
             call.prepare(op.isUserDefined());
-            boolean critical = call.critical;
-            // Each downcall takes its buffers from sent() and received() with a constant: see Message.mpi(boolean).
-            switch (kind) {
-                case REDUCE -> {
-                    if (critical) {
-                        MpiCritical.MPI_Reduce(sent(in, inPlace, true), received(out, true), in.count, in.handle, mpiOp,
-                                root, comm);
-                    } else {
-                        Mpi.MPI_Reduce(sent(in, inPlace, false), received(out, false), in.count, in.handle, mpiOp,
-                                root, comm);
-                    }
+            if (call.critical) {
+                // Heap arrays in place: each downcall takes its buffers from sent() and received() with a
+                // constant, so that the JIT removes their views (see Message.mpi(boolean)).
+                switch (kind) {
+                    case REDUCE -> MpiCritical.MPI_Reduce(sent(in, inPlace, true), received(out, true), in.count,
+                            in.handle, mpiOp, root, comm);
+                    case ALLREDUCE -> MpiCritical.MPI_Allreduce(sent(in, inPlace, true), received(out, true),
+                            in.count, in.handle, mpiOp, comm);
+                    case SCAN -> MpiCritical.MPI_Scan(sent(in, inPlace, true), received(out, true), in.count,
+                            in.handle, mpiOp, comm);
+                    case EXSCAN -> MpiCritical.MPI_Exscan(sent(in, inPlace, true), received(out, true), in.count,
+                            in.handle, mpiOp, comm);
                 }
-                case ALLREDUCE -> {
-                    if (critical) {
-                        MpiCritical.MPI_Allreduce(sent(in, inPlace, true), received(out, true), in.count, in.handle,
-                                mpiOp, comm);
-                    } else {
-                        Mpi.MPI_Allreduce(sent(in, inPlace, false), received(out, false), in.count, in.handle, mpiOp,
-                                comm);
-                    }
-                }
-                case SCAN -> {
-                    if (critical) {
-                        MpiCritical.MPI_Scan(sent(in, inPlace, true), received(out, true), in.count, in.handle, mpiOp,
-                                comm);
-                    } else {
-                        Mpi.MPI_Scan(sent(in, inPlace, false), received(out, false), in.count, in.handle, mpiOp, comm);
-                    }
-                }
-                case EXSCAN -> {
-                    if (critical) {
-                        MpiCritical.MPI_Exscan(sent(in, inPlace, true), received(out, true), in.count, in.handle, mpiOp,
-                                comm);
-                    } else {
-                        Mpi.MPI_Exscan(sent(in, inPlace, false), received(out, false), in.count, in.handle, mpiOp,
-                                comm);
-                    }
-                }
+            } else {
+                reduce(kind, sent(in, inPlace, false), received(out, false), in.count, in.handle, mpiOp, root, comm);
             }
             call.finish();
             return result;
         } finally {
             call.end();
+        }
+    }
+
+    /** Calls the MPI function of the reduction {@code kind}. */
+    private static void reduce(Reduction kind, MemorySegment sendbuf, MemorySegment recvbuf, int count,
+            MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm) {
+        switch (kind) {
+            case REDUCE -> Mpi.MPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
+            case ALLREDUCE -> Mpi.MPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
+            case SCAN -> Mpi.MPI_Scan(sendbuf, recvbuf, count, type, op, comm);
+            case EXSCAN -> Mpi.MPI_Exscan(sendbuf, recvbuf, count, type, op, comm);
         }
     }
 

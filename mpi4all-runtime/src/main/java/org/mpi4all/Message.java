@@ -107,6 +107,23 @@ final class Message {
         return resolveAny(environment, operation, carrier, typeParam, offset, count, direction);
     }
 
+    /**
+     * The elements in {@code carrier} if it is a native segment MPI can be handed as it is: a whole number
+     * of the predefined {@code typeParam} (default {@code BYTE}) that MPI may write, if it does; else -1.
+     * For operations that need no message at all (see {@code Communicator.reduction}). {@link #resolve}
+     * tests the same inline: calling this instead made the 8-byte ping-pongs 2-5% slower in JMH.
+     */
+    static int nativeCount(Object carrier, Datatype typeParam, int direction) {
+        if (carrier instanceof MemorySegment s && s.isNative() && ((direction & OUT) == 0 || !s.isReadOnly())) {
+            Datatype type = typeParam != null ? typeParam : Datatype.BYTE;
+            long elements = type.elementsIn(s.byteSize());   // -1 if not a whole number
+            if (type.isPredefined() && elements <= Integer.MAX_VALUE) {
+                return (int) elements;
+            }
+        }
+        return -1;
+    }
+
     private static final Datatype[] ARRAY_TYPES = {Datatype.BYTE, Datatype.SHORT, Datatype.CHAR, Datatype.INT,
         Datatype.LONG, Datatype.FLOAT, Datatype.DOUBLE};
 

@@ -1,6 +1,8 @@
 package org.mpi4all;
 
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static org.mpi4all.Checks.rank;
 import static org.mpi4all.Checks.size;
@@ -112,6 +114,7 @@ class CollectiveTest {
             }
 
             int root = size - 1;
+            segmentsIntoRecvBuf(checks, n, expectedSum, root);
             int[] reduced = world.reduce(contribution(n), Op.SUM, root(root));
             checks.equal("reduce", rank == root ? expectedSum : new int[0], reduced);
             int[] atRoot = contribution(n);
@@ -125,6 +128,38 @@ class CollectiveTest {
                 checks.equal("exscan", rank * (rank + 1) / 2, exscanned[0]);
             } else {
                 checks.equal("exscan", 1, exscanned.length);
+            }
+        }
+
+        /** Native segments into a given recvBuf: the reductions' short path, which skips the call bookkeeping. */
+        private static void segmentsIntoRecvBuf(Checks checks, int n, int[] expectedSum, int root) {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment mine = arena.allocateFrom(JAVA_DOUBLE, Arrays.stream(contribution(n)).asDoubleStream().toArray());
+                MemorySegment sum = arena.allocate(JAVA_DOUBLE, n);
+                checks.that("allreduceSegmentRecvBufIsReturned",
+                        world.allreduce(mine, Op.SUM, recvBuf(sum), type(Datatype.DOUBLE)) == sum, "another segment was returned");
+                checks.equal("allreduceSegmentRecvBuf", Arrays.stream(expectedSum).asDoubleStream().toArray(),
+                        sum.toArray(JAVA_DOUBLE));
+
+                MemorySegment ones = arena.allocate(3).fill((byte) 1);
+                MemorySegment byteSum = arena.allocate(3);
+                world.allreduce(ones, Op.SUM, recvBuf(byteSum));
+                checks.equal("allreduceSegmentOfBytes", new byte[] {(byte) size, (byte) size, (byte) size},
+                        byteSum.toArray(JAVA_BYTE));
+
+                MemorySegment atRoot = arena.allocate(JAVA_INT, n).fill((byte) -1);
+                world.reduce(arena.allocateFrom(JAVA_INT, contribution(n)), Op.SUM, root(root), recvBuf(atRoot),
+                        type(Datatype.INT));
+                int[] untouched = new int[n];
+                Arrays.fill(untouched, -1);
+                checks.equal("reduceSegmentRecvBuf", rank == root ? expectedSum : untouched, atRoot.toArray(JAVA_INT));
+
+                MemorySegment scanned = arena.allocate(JAVA_LONG);
+                world.scan(arena.allocateFrom(JAVA_LONG, rank + 1L), Op.SUM, recvBuf(scanned), type(Datatype.LONG));
+                checks.equal("scanSegmentRecvBuf", (rank + 1L) * (rank + 2) / 2, scanned.get(JAVA_LONG, 0));
+                MemorySegment exscanned = arena.allocate(JAVA_LONG);
+                world.exscan(arena.allocateFrom(JAVA_LONG, rank + 1L), Op.MAX, recvBuf(exscanned), type(Datatype.LONG));
+                checks.equal("exscanSegmentRecvBuf", rank > 0 ? (long) rank : 0L, rank > 0 ? exscanned.get(JAVA_LONG, 0) : 0L);
             }
         }
 
@@ -236,8 +271,28 @@ class CollectiveTest {
             } else {
                 checks.that("scattervWithoutCounts", true, "");
             }
+            checks.throwsWith("segmentRecvBufReadOnly", IllegalArgumentException.class,
+                    "allreduce: cannot receive into a MemorySegment of 16 bytes, which is read-only",
+                    () -> allreduceDoubles(16, Op.SUM, Arena.ofAuto().allocate(16).asReadOnly()));
+            checks.throwsWith("segmentRecvBufTooSmall", IllegalArgumentException.class,
+                    "allreduce: count 4 exceeds the 2 elements of a MemorySegment of 16 bytes",
+                    () -> allreduceDoubles(32, Op.SUM, Arena.ofAuto().allocate(16)));
+            checks.throwsWith("segmentNotWholeElements", IllegalArgumentException.class,
+                    "allreduce: a segment of 12 bytes is not a whole number of double (8 bytes)",
+                    () -> allreduceDoubles(12, Op.SUM, Arena.ofAuto().allocate(16)));
+            checks.throwsWith("bandOnDoubleSegment", IllegalArgumentException.class,
+                    "allreduce: BAND does not apply to double",
+                    () -> allreduceDoubles(16, Op.BAND, Arena.ofAuto().allocate(16)));
+            checks.throwsWith("segmentRecvBufOfOtherKind", IllegalArgumentException.class,
+                    "allreduce: recvBuf is double[2], not the kind of buffer sent, a MemorySegment of 16 bytes",
+                    () -> allreduceDoubles(16, Op.SUM, new double[2]));
             checks.throwsWith("rootOnAllreduce", IllegalArgumentException.class, "allreduce: does not accept root",
                     () -> world.allreduce(new int[1], Op.SUM, root(0)));
+        }
+
+        /** An allreduce of the doubles in a native segment of {@code bytes} bytes into {@code recvBuf}. */
+        private static void allreduceDoubles(long bytes, Op op, Object recvBuf) {
+            world.allreduce(Arena.ofAuto().allocate(bytes), op, recvBuf(recvBuf), type(Datatype.DOUBLE));
         }
 
         private static int[] contribution(int n) {
@@ -293,14 +348,16 @@ class CollectiveTest {
         "allreduceByte", "allreduceShort", "allreduceInt", "allreduceLong", "allreduceFloat", "allreduceDouble",
         "allreduceMax", "allreduceMin", "allreduceProdLong", "allreduceBand", "allreduceBor", "allreduceLand",
         "allreduceLor", "allreduceScalarDouble", "allreduceRecvBufIsReturned", "allreduceRecvBuf", "allreduceInPlace",
-        "allreduceDirectBuffer", "allreduceSegment", "reduce", "reduceInPlace", "scan", "exscan", "gather", "allgather",
+        "allreduceDirectBuffer", "allreduceSegment", "allreduceSegmentRecvBufIsReturned", "allreduceSegmentRecvBuf",
+        "allreduceSegmentOfBytes", "reduceSegmentRecvBuf", "scanSegmentRecvBuf", "exscanSegmentRecvBuf", "reduce", "reduceInPlace", "scan", "exscan", "gather", "allgather",
         "allgatherInPlace", "allgatherDouble", "scatter", "scatterWithCount", "alltoall", "alltoallInPlace",
         "allgatherv", "allgathervCountsOut", "allgathervDisplsOut", "allgathervGapped", "gatherv", "scatterv",
         "scattervWithCount", "scattervDispls", "alltoallv", "alltoallvRecvCounts", "alltoallvGivenCounts",
         "alltoallvSegment"};
     private static final String[] MISUSE = {"sumOnBoolean", "bandOnDouble", "recvBufOfOtherKind", "recvBufTooSmall",
         "inPlaceAndRecvBuf", "alltoallNotDivisible", "alltoallvWithoutCounts", "sendCountsWrongLength",
-        "negativeCount", "countsBeyondBuffer", "scattervWithoutCounts", "rootOnAllreduce"};
+        "negativeCount", "countsBeyondBuffer", "scattervWithoutCounts", "segmentRecvBufReadOnly", "segmentRecvBufTooSmall",
+        "segmentNotWholeElements", "bandOnDoubleSegment", "segmentRecvBufOfOtherKind", "rootOnAllreduce"};
 
     private static MpiRunResult fourRanks;
 

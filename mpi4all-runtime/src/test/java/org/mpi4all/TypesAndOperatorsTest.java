@@ -6,6 +6,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static org.mpi4all.Checks.rank;
 import static org.mpi4all.Checks.size;
 import static org.mpi4all.Checks.world;
+import static org.mpi4all.Param.recvBuf;
 import static org.mpi4all.Param.root;
 import static org.mpi4all.Param.tag;
 import static org.mpi4all.Param.type;
@@ -132,16 +133,10 @@ class TypesAndOperatorsTest {
             Op failing = Op.ofInts((a, b) -> {
                 throw new IllegalStateException("the operator failed on " + a + " and " + b);
             });
-            boolean sawIt;
-            try {
-                world.allreduce(new int[] {rank}, failing);
-                sawIt = false;
-            } catch (IllegalStateException e) {
-                sawIt = e.getMessage().startsWith("the operator failed on");
-            }
-            checks.equal("lambdaExceptionRethrown", true, world.allreduce(sawIt, Op.LOR));
+            checks.equal("lambdaExceptionRethrown", true, thrownAnywhere(failing, "the operator failed on"));
             checks.equal("usableAfterLambdaException", size, world.allreduce(1, Op.SUM));
             Request<int[]> failingNonblocking = world.iallreduce(new int[] {rank}, failing);
+            boolean sawIt;
             try {
                 failingNonblocking.waitFor();
                 sawIt = false;
@@ -151,20 +146,34 @@ class TypesAndOperatorsTest {
             checks.equal("lambdaExceptionRethrownByWait", true, world.allreduce(sawIt, Op.LOR));
             checks.equal("completeAfterLambdaException", true, failingNonblocking.isComplete());
 
-            Op callsMpi = Op.ofInts((a, b) -> world.allreduce(a, Op.SUM));
-            boolean refused;
-            try {
-                world.allreduce(new int[] {rank}, callsMpi);
-                refused = false;
-            } catch (IllegalStateException e) {
-                refused = e.getMessage().contains("MPI must not be called from a reduction operator");
-            }
-            checks.equal("mpiFromOperatorRefused", true, world.allreduce(refused, Op.LOR));
+            String refused = "MPI must not be called from a reduction operator";
+            checks.equal("mpiFromOperatorRefused", true,
+                    thrownAnywhere(Op.ofInts((a, b) -> world.allreduce(a, Op.SUM)), refused));
+            // The same, by a reduction of native segments, which needs no call state of its own
+            MemorySegment one = Arena.ofAuto().allocate(JAVA_INT);
+            MemorySegment total = Arena.ofAuto().allocate(JAVA_INT);
+            Op callsMpiOnSegments = Op.ofInts((a, b) -> {
+                world.allreduce(one, Op.SUM, recvBuf(total), type(Datatype.INT));
+                return a + b;
+            });
+            checks.equal("mpiOnSegmentsFromOperatorRefused", true, thrownAnywhere(callsMpiOnSegments, refused));
             checks.throwsWith("operatorTypeMismatch", IllegalArgumentException.class,
                     "allreduce: the Java operator on double cannot reduce int",
                     () -> world.allreduce(new int[1], Op.ofDoubles(Double::sum)));
             checks.throwsWith("predefinedCommutative", UnsupportedOperationException.class, "SUM is predefined",
                     Op.SUM::nonCommutative);
+        }
+
+        /** Whether reducing with {@code op} threw an {@code IllegalStateException} saying {@code fragment} on any rank. */
+        private static boolean thrownAnywhere(Op op, String fragment) {
+            boolean thrown;
+            try {
+                world.allreduce(new int[] {rank}, op);
+                thrown = false;
+            } catch (IllegalStateException e) {
+                thrown = e.getMessage().contains(fragment);
+            }
+            return world.allreduce(thrown, Op.LOR);
         }
 
         static void objects(Checks checks) {
@@ -212,8 +221,8 @@ class TypesAndOperatorsTest {
         "recordFromNativeSegment", "recordWithString", "nullRecordElement", "intLambda", "longLambda", "doubleLambda",
         "recordLambda", "nonCommutativeInRankOrder", "lambdaNonblocking", "lambdaReduce", "lambdaExceptionRethrown",
         "usableAfterLambdaException", "lambdaExceptionRethrownByWait", "completeAfterLambdaException",
-        "mpiFromOperatorRefused", "operatorTypeMismatch", "predefinedCommutative", "javaSerialization",
-        "bcastObject", "allgatherObjects", "gatherObjects"};
+        "mpiFromOperatorRefused", "mpiOnSegmentsFromOperatorRefused", "operatorTypeMismatch", "predefinedCommutative",
+        "javaSerialization", "bcastObject", "allgatherObjects", "gatherObjects"};
 
     @Test
     void recordsOperatorsAndObjectsOnFourRanks() {
