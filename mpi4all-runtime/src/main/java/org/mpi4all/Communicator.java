@@ -185,9 +185,23 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
         MPI_Comm comm = handle();
         int tag = Param.intValue(params, given, TAG, 0);
         boolean synchronous = Param.has(given, SYNCHRONOUS);
+        Datatype typeParam = Param.type(params, given);
+        // A whole native segment needs no call state: see reduction.
+        int whole = Param.has(given, COUNT) || Param.has(given, OFFSET) ? -1
+                : Message.nativeCount(buf, typeParam, Message.IN);
+        if (whole >= 0) {
+            Call.checkOutside("send");
+            MPI_Datatype type = (typeParam != null ? typeParam : Datatype.BYTE).handle(null);
+            if (synchronous) {
+                Mpi.MPI_Ssend((MemorySegment) buf, whole, type, dest, tag, comm);
+            } else {
+                Mpi.MPI_Send((MemorySegment) buf, whole, type, dest, tag, comm);
+            }
+            return;
+        }
         Call call = Call.begin(environment, "send");
         try {
-            Message m = call.message(buf, Param.type(params, given), Param.intValue(params, given, OFFSET, 0),
+            Message m = call.message(buf, typeParam, Param.intValue(params, given, OFFSET, 0),
                     Param.intValue(params, given, COUNT, -1), Message.IN);
             call.prepare(false);
             if (synchronous) {
@@ -225,9 +239,19 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
         MPI_Comm comm = handle();
         int tag = Param.intValue(params, given, TAG, ANY_TAG);
         Status status = (Status) Param.value(params, given, STATUS);
+        Datatype typeParam = Param.type(params, given);
+        // A whole native segment, without a status to fill, needs no call state: see reduction.
+        int whole = status != null || Param.has(given, COUNT) || Param.has(given, OFFSET) ? -1
+                : Message.nativeCount(buf, typeParam, Message.OUT);
+        if (whole >= 0) {
+            Call.checkOutside("recv");
+            Mpi.MPI_Recv((MemorySegment) buf, whole, (typeParam != null ? typeParam : Datatype.BYTE).handle(null), source,
+                    tag, comm, Mpi.MPI_STATUS_IGNORE);
+            return buf;
+        }
         Call call = Call.begin(environment, "recv");
         try {
-            Message m = call.message(buf, Param.type(params, given), Param.intValue(params, given, OFFSET, 0),
+            Message m = call.message(buf, typeParam, Param.intValue(params, given, OFFSET, 0),
                     Param.intValue(params, given, COUNT, -1), Message.OUT);
             call.prepare(false);
             MemorySegment nativeStatus = status != null || m.isStaged() ? call.status : Mpi.MPI_STATUS_IGNORE;

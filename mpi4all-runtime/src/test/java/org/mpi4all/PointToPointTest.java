@@ -87,6 +87,19 @@ class PointToPointTest {
                 MemorySegment bytesIn = arena.allocate(n * 4L);
                 ring(out, bytesIn);
                 checks.equal("segmentAsBytes", ints(left, n), bytesIn.toArray(JAVA_INT));
+
+                MemorySegment tagged = arena.allocate(JAVA_INT, n);
+                ring(out, tagged, type(Datatype.INT), tag(9));
+                checks.equal("nativeSegmentTagged", ints(left, n), tagged.toArray(JAVA_INT));
+                MemorySegment synced = arena.allocate(JAVA_INT, n);
+                if (world.rank() % 2 == 0) {
+                    world.send(out, right, type(Datatype.INT), synchronous());
+                    world.recv(synced, left, type(Datatype.INT));
+                } else {
+                    world.recv(synced, left, type(Datatype.INT));
+                    world.send(out, right, type(Datatype.INT), synchronous());
+                }
+                checks.equal("nativeSegmentSynchronous", ints(left, n), synced.toArray(JAVA_INT));
             }
             long[] heapIn = new long[n];
             ring(MemorySegment.ofArray(longs(world.rank(), n)), MemorySegment.ofArray(heapIn), type(Datatype.LONG));
@@ -233,6 +246,12 @@ class PointToPointTest {
             checks.throwsWith("segmentNotWholeElements", IllegalArgumentException.class,
                     "a segment of 10 bytes is not a whole number of int (4 bytes)",
                     () -> world.send(MemorySegment.ofArray(new byte[10]), right, type(Datatype.INT)));
+            checks.throwsWith("nativeSegmentNotWholeElements", IllegalArgumentException.class,
+                    "send: a segment of 10 bytes is not a whole number of int (4 bytes)",
+                    () -> world.send(Arena.ofAuto().allocate(10), right, type(Datatype.INT)));
+            checks.throwsWith("readOnlyNativeSegment", IllegalArgumentException.class,
+                    "recv: cannot receive into a MemorySegment of 16 bytes, which is read-only",
+                    () -> world.recv(Arena.ofAuto().allocate(16).asReadOnly(), left));
             checks.throwsWith("readOnlyReceive", IllegalArgumentException.class,
                     "recv: cannot receive into a direct ByteBuffer with 4 remaining, which is read-only",
                     () -> world.recv(ByteBuffer.allocateDirect(4).asReadOnlyBuffer(), left));
@@ -245,6 +264,9 @@ class PointToPointTest {
             world.send(new int[8], right, tag(77));
             checks.throwsWith("truncated", MpiException.class, "MPI_ERR_TRUNCATE",
                     () -> world.recv(new int[4], left, tag(77)));
+            world.send(new int[8], right, tag(78));
+            checks.throwsWith("truncatedIntoNativeSegment", MpiException.class, "MPI_ERR_TRUNCATE",
+                    () -> world.recv(Arena.ofAuto().allocate(16), left, tag(78)));
         }
 
         static byte[] bytes(int rank, int n) {
@@ -313,13 +335,14 @@ class PointToPointTest {
     }
 
     private static final String[] CHECKS = {"byte", "short", "char", "int", "long", "float", "double", "boolean",
-        "largeDouble", "nativeSegment", "segmentAsBytes", "heapSegment", "directIntBuffer", "directByteBuffer",
+        "largeDouble", "nativeSegment", "segmentAsBytes", "nativeSegmentTagged", "nativeSegmentSynchronous", "heapSegment", "directIntBuffer", "directByteBuffer",
         "heapBufferWindow", "heapBufferOutside", "offsetAndCount", "segmentSlice", "segmentOutsideSlice",
         "recvNewArray", "recvNewSegment", "recvNewIntBuffer", "recvNewIntBufferIsDirect", "statusSourceTagCount",
         "probe", "afterProbe", "iprobe", "iprobeNothing", "synchronous", "sendrecv", "procNull"};
     private static final String[] MISUSE = {"countBeyondArray", "offsetPlusCountBeyondArray", "negativeCount",
         "negativeOffset", "notABuffer", "nullBuffer", "paramNotAccepted", "paramTwice", "typeMismatch",
-        "segmentNotWholeElements", "readOnlyReceive", "bigEndianBuffer", "invalidRank", "truncated"};
+        "segmentNotWholeElements", "nativeSegmentNotWholeElements", "readOnlyNativeSegment", "readOnlyReceive",
+        "bigEndianBuffer", "invalidRank", "truncated", "truncatedIntoNativeSegment"};
 
     private static MpiRunResult criticalRun;
 
