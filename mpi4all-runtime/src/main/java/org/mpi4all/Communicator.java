@@ -103,6 +103,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
     private static final int BCAST_PARAMS = Param.accepting(ROOT, COUNT, OFFSET, TYPE);
     private static final int REDUCE_PARAMS = Param.accepting(ROOT, RECV_BUF, IN_PLACE, TYPE);
     private static final int REDUCTION_PARAMS = Param.accepting(RECV_BUF, IN_PLACE, TYPE);
+    private static final int REDUCE_SCATTER_PARAMS = Param.accepting(RECV_COUNTS, RECV_BUF, TYPE);
     private static final int GATHER_PARAMS = Param.accepting(ROOT, RECV_BUF, IN_PLACE, TYPE);
     private static final int ALLGATHER_PARAMS = Param.accepting(RECV_BUF, IN_PLACE, TYPE);
     private static final int SCATTER_PARAMS = Param.accepting(ROOT, RECV_BUF, COUNT, TYPE);
@@ -554,6 +555,60 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      */
     public <T> T exscan(T send, Op op, Param... params) {
         return reduction(Reduction.EXSCAN, send, op, params);
+    }
+
+    /**
+     * Combines the processes' {@code send} element-wise with {@code op} and scatters the result in blocks:
+     * rank r gets block r. Without {@link Param#recvCounts recvCounts}, {@code send} divides into
+     * {@code size()} equal blocks ({@code MPI_Reduce_scatter_block}); with it, block r has
+     * {@code recvCounts[r]} elements and the counts add up to {@code send}'s ({@code MPI_Reduce_scatter}).
+     * Accepts: {@link Param#recvCounts recvCounts}, {@link Param#recvBuf recvBuf}, {@link Param#type type}.
+     */
+    public <T> T reduceScatter(T send, Op op, Param... params) {
+        int given = Param.check("reduceScatter", params, REDUCE_SCATTER_PARAMS);
+        Objects.requireNonNull(op, "op == null");
+        MPI_Comm comm = handle();
+        int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
+        Datatype typeParam = Param.type(params, given);
+        Call call = Call.begin(environment, "reduceScatter");
+        try {
+            Message in = call.message(send, typeParam, 0, -1, Message.IN);
+            int block = counts == null ? blockOf("reduceScatter", in) : ownBlock(counts, in);
+            T result = resultBuffer("reduceScatter", send, Param.value(params, given, RECV_BUF), in, block, false);
+            Message out = call.message(result, typeParam, 0, block, Message.OUT);
+            Message countsMessage = counts != null ? call.ints(counts) : null;
+            MPI_Op mpiOp = op.handle(environment, in.type, "reduceScatter");
+            call.prepare(op.isUserDefined());
+            boolean critical = call.critical;
+            if (counts == null && critical) {
+                MpiCritical.MPI_Reduce_scatter_block(in.mpi(true), out.mpi(true), block, in.handle, mpiOp, comm);
+            } else if (counts == null) {
+                Mpi.MPI_Reduce_scatter_block(in.mpi(false), out.mpi(false), block, in.handle, mpiOp, comm);
+            } else if (critical) {
+                MpiCritical.MPI_Reduce_scatter(in.mpi(true), out.mpi(true), countsMessage.mpi(true), in.handle, mpiOp,
+                        comm);
+            } else {
+                Mpi.MPI_Reduce_scatter(in.mpi(false), out.mpi(false), countsMessage.mpi(false), in.handle, mpiOp, comm);
+            }
+            call.finish();
+            return result;
+        } finally {
+            call.end();
+        }
+    }
+
+    /** The size of this process's block of {@code send} cut by {@code counts}, one per process, after checking them. */
+    private int ownBlock(int[] counts, Message send) {
+        checkCounts("reduceScatter", "recvCounts", counts, size);
+        long total = 0;
+        for (int count : counts) {
+            total += count;
+        }
+        if (total != send.count) {
+            throw new IllegalArgumentException("reduceScatter: recvCounts add up to " + total + " elements, but "
+                    + Message.describe(send.carrier) + " holds " + send.count);
+        }
+        return counts[rank];
     }
 
     private enum Reduction {

@@ -26,6 +26,7 @@ import java.nio.ByteOrder;
 import java.nio.LongBuffer;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntUnaryOperator;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -121,6 +122,7 @@ class CollectiveTest {
             world.reduce(atRoot, Op.SUM, root(root), inPlace());
             checks.equal("reduceInPlace", rank == root ? expectedSum : contribution(n), atRoot);
 
+            reduceScatter(checks);
             int[] scanned = world.scan(new int[] {rank + 1}, Op.SUM);
             checks.equal("scan", (rank + 1) * (rank + 2) / 2, scanned[0]);
             int[] exscanned = world.exscan(new int[] {rank + 1}, Op.SUM);
@@ -128,6 +130,30 @@ class CollectiveTest {
                 checks.equal("exscan", rank * (rank + 1) / 2, exscanned[0]);
             } else {
                 checks.equal("exscan", 1, exscanned.length);
+            }
+        }
+
+        /** Element i of rank r's contribution is r*10 + i: the sum over ranks at i is sumOfRanks*10 + size*i. */
+        private static void reduceScatter(Checks checks) {
+            int sumOfRanks = size * (size - 1) / 2;
+            IntUnaryOperator sumAt = i -> sumOfRanks * 10 + size * i;
+            checks.equal("reduceScatterBlock", new int[] {sumAt.applyAsInt(2 * rank), sumAt.applyAsInt(2 * rank + 1)},
+                    world.reduceScatter(contribution(2 * size), Op.SUM));
+
+            int[] counts = IntStream.rangeClosed(1, size).toArray();   // rank r gets r + 1 elements
+            int from = rank * (rank + 1) / 2;
+            int[] mine = IntStream.range(from, from + rank + 1).map(sumAt).toArray();
+            checks.equal("reduceScatterCounts", mine,
+                    world.reduceScatter(contribution(size * (size + 1) / 2), Op.SUM, recvCounts(counts)));
+
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment into = arena.allocate(JAVA_LONG, rank + 1);
+                MemorySegment got = world.reduceScatter(
+                        arena.allocateFrom(JAVA_LONG, Arrays.stream(contribution(size * (size + 1) / 2)).asLongStream().toArray()),
+                        Op.SUM, recvCounts(counts), recvBuf(into), type(Datatype.LONG));
+                checks.that("reduceScatterSegmentRecvBuf",
+                        got == into && Arrays.equals(Arrays.stream(mine).asLongStream().toArray(), into.toArray(JAVA_LONG)),
+                        "not the recvBuf, or " + Arrays.toString(into.toArray(JAVA_LONG)));
             }
         }
 
@@ -264,13 +290,20 @@ class CollectiveTest {
                     () -> world.alltoallv(new int[size], sendCounts(negativeFirst())));
             checks.throwsWith("countsBeyondBuffer", IllegalArgumentException.class,
                     "alltoallv: the send blocks need " + 2 * size + " elements but int[" + size + "] holds " + size,
-                    () -> world.alltoallv(new int[size], sendCounts(twos())));
+                    () -> world.alltoallv(new int[size], sendCounts(counts(2))));
             if (rank == 0) {
                 checks.throwsWith("scattervWithoutCounts", IllegalArgumentException.class,
                         "scatterv: sendCounts is required at the root", () -> world.scatterv(new int[4]));
             } else {
                 checks.that("scattervWithoutCounts", true, "");
             }
+            checks.throwsWith("reduceScatterNotDivisible", IllegalArgumentException.class,
+                    "reduceScatter: " + (size + 1) + " elements do not divide into " + size + " equal blocks",
+                    () -> world.reduceScatter(new int[size + 1], Op.SUM));
+            checks.throwsWith("reduceScatterCountsSum", IllegalArgumentException.class,
+                    "reduceScatter: recvCounts add up to " + size + " elements, but int[" + (size + 1) + "] holds "
+                            + (size + 1),
+                    () -> world.reduceScatter(new int[size + 1], Op.SUM, recvCounts(counts(1))));
             checks.throwsWith("segmentRecvBufReadOnly", IllegalArgumentException.class,
                     "allreduce: cannot receive into a MemorySegment of 16 bytes, which is read-only",
                     () -> allreduceDoubles(16, Op.SUM, Arena.ofAuto().allocate(16).asReadOnly()));
@@ -305,9 +338,10 @@ class CollectiveTest {
             return counts;
         }
 
-        private static int[] twos() {
+        /** {@code each}, once per process. */
+        private static int[] counts(int each) {
             int[] counts = new int[size];
-            Arrays.fill(counts, 2);
+            Arrays.fill(counts, each);
             return counts;
         }
 
@@ -349,14 +383,16 @@ class CollectiveTest {
         "allreduceMax", "allreduceMin", "allreduceProdLong", "allreduceBand", "allreduceBor", "allreduceLand",
         "allreduceLor", "allreduceScalarDouble", "allreduceRecvBufIsReturned", "allreduceRecvBuf", "allreduceInPlace",
         "allreduceDirectBuffer", "allreduceSegment", "allreduceSegmentRecvBufIsReturned", "allreduceSegmentRecvBuf",
-        "allreduceSegmentOfBytes", "reduceSegmentRecvBuf", "scanSegmentRecvBuf", "exscanSegmentRecvBuf", "reduce", "reduceInPlace", "scan", "exscan", "gather", "allgather",
+        "allreduceSegmentOfBytes", "reduceSegmentRecvBuf", "scanSegmentRecvBuf", "exscanSegmentRecvBuf", "reduceScatterBlock",
+        "reduceScatterCounts", "reduceScatterSegmentRecvBuf", "reduce", "reduceInPlace", "scan", "exscan", "gather", "allgather",
         "allgatherInPlace", "allgatherDouble", "scatter", "scatterWithCount", "alltoall", "alltoallInPlace",
         "allgatherv", "allgathervCountsOut", "allgathervDisplsOut", "allgathervGapped", "gatherv", "scatterv",
         "scattervWithCount", "scattervDispls", "alltoallv", "alltoallvRecvCounts", "alltoallvGivenCounts",
         "alltoallvSegment"};
     private static final String[] MISUSE = {"sumOnBoolean", "bandOnDouble", "recvBufOfOtherKind", "recvBufTooSmall",
         "inPlaceAndRecvBuf", "alltoallNotDivisible", "alltoallvWithoutCounts", "sendCountsWrongLength",
-        "negativeCount", "countsBeyondBuffer", "scattervWithoutCounts", "segmentRecvBufReadOnly", "segmentRecvBufTooSmall",
+        "negativeCount", "countsBeyondBuffer", "scattervWithoutCounts", "reduceScatterNotDivisible",
+        "reduceScatterCountsSum", "segmentRecvBufReadOnly", "segmentRecvBufTooSmall",
         "segmentNotWholeElements", "bandOnDoubleSegment", "segmentRecvBufOfOtherKind", "rootOnAllreduce"};
 
     private static MpiRunResult fourRanks;
