@@ -1,9 +1,13 @@
 package org.mpi4all;
 
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_CHAR_UNALIGNED;
 import static java.lang.foreign.ValueLayout.JAVA_DOUBLE_UNALIGNED;
+import static java.lang.foreign.ValueLayout.JAVA_FLOAT_UNALIGNED;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED;
 import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -25,6 +29,7 @@ import org.mpi4all.ffi.Mpi;
  * {@snippet :
  * long[] max = world.allreduce(values, Op.MAX);                         // MPI_MAX, run by MPI
  * double[] norms = world.allreduce(v, Op.ofDoubles(Math::hypot));      // a Java function, called by MPI
+ * short[] gcds = world.allreduce(s, Op.ofShorts(Gcd::of));             // on ints, narrowed back
  * Point[] sum = world.allreduce(points, Op.ofRecords(Point.class, Point::plus));
  * }
  *
@@ -98,11 +103,63 @@ public final class Op {
                 f.applyAsInt(in.getAtIndex(JAVA_INT_UNALIGNED, i), inout.getAtIndex(JAVA_INT_UNALIGNED, i))));
     }
 
+    /**
+     * {@return a commutative operator on {@code byte}s computing {@code f}}: as Java's arithmetic on
+     * {@code byte}s, {@code f} takes them as {@code int}s, and its result is narrowed as a cast would.
+     */
+    public static Op ofBytes(IntBinaryOperator f) {
+        return narrowing(Datatype.BYTE, f, (segment, i) -> segment.get(JAVA_BYTE, i),
+                (segment, i, value) -> segment.set(JAVA_BYTE, i, (byte) value));
+    }
+
+    /** {@return a commutative operator on {@code short}s computing {@code f}}, as {@link #ofBytes}. */
+    public static Op ofShorts(IntBinaryOperator f) {
+        return narrowing(Datatype.SHORT, f, (segment, i) -> segment.getAtIndex(JAVA_SHORT_UNALIGNED, i),
+                (segment, i, value) -> segment.setAtIndex(JAVA_SHORT_UNALIGNED, i, (short) value));
+    }
+
+    /** {@return a commutative operator on {@code char}s computing {@code f}}, as {@link #ofBytes} (unsigned). */
+    public static Op ofChars(IntBinaryOperator f) {
+        return narrowing(Datatype.CHAR, f, (segment, i) -> segment.getAtIndex(JAVA_CHAR_UNALIGNED, i),
+                (segment, i, value) -> segment.setAtIndex(JAVA_CHAR_UNALIGNED, i, (char) value));
+    }
+
+    /** Element {@code i} of a segment of a narrow integer type, widened to an {@code int}. */
+    @FunctionalInterface
+    private interface IntReader {
+        int read(MemorySegment segment, long i);
+    }
+
+    /** Stores an {@code int} narrowed to element {@code i} of a segment of a narrow integer type. */
+    @FunctionalInterface
+    private interface IntWriter {
+        void write(MemorySegment segment, long i, int value);
+    }
+
+    private static Op narrowing(Datatype type, IntBinaryOperator f, IntReader reader, IntWriter writer) {
+        Objects.requireNonNull(f, "f == null");
+        return user(type, (in, inout, i) -> writer.write(inout, i,
+                f.applyAsInt(reader.read(in, i), reader.read(inout, i))));
+    }
+
     /** {@return a commutative operator on {@code long}s computing {@code f}} */
     public static Op ofLongs(LongBinaryOperator f) {
         Objects.requireNonNull(f, "f == null");
         return user(Datatype.LONG, (in, inout, i) -> inout.setAtIndex(JAVA_LONG_UNALIGNED, i,
                 f.applyAsLong(in.getAtIndex(JAVA_LONG_UNALIGNED, i), inout.getAtIndex(JAVA_LONG_UNALIGNED, i))));
+    }
+
+    /** A function of two {@code float}s to a {@code float}, which {@code java.util.function} does not have. */
+    @FunctionalInterface
+    public interface FloatBinaryOperator {
+        float applyAsFloat(float left, float right);
+    }
+
+    /** {@return a commutative operator on {@code float}s computing {@code f}} */
+    public static Op ofFloats(FloatBinaryOperator f) {
+        Objects.requireNonNull(f, "f == null");
+        return user(Datatype.FLOAT, (in, inout, i) -> inout.setAtIndex(JAVA_FLOAT_UNALIGNED, i,
+                f.applyAsFloat(in.getAtIndex(JAVA_FLOAT_UNALIGNED, i), inout.getAtIndex(JAVA_FLOAT_UNALIGNED, i))));
     }
 
     /** {@return a commutative operator on {@code double}s computing {@code f}} */

@@ -119,6 +119,16 @@ class TypesAndOperatorsTest {
                     world.allreduce(new long[] {rank + 1}, Op.ofLongs((a, b) -> a ^ b))[0]);
             checks.equal("doubleLambda", (double) (size - 1),
                     world.allreduce(new double[] {rank}, Op.ofDoubles(Math::max))[0]);
+            // The narrow types: f computes on ints, the result wraps as a cast (and MPI_SUM) would
+            int byteSum = IntStream.range(0, size).map(r -> 100 + r).sum();
+            checks.equal("byteLambda", new byte[] {(byte) -size, (byte) byteSum}, world.allreduce(
+                    new byte[] {-1, (byte) (100 + rank)}, Op.ofBytes(Integer::sum)));
+            checks.equal("shortLambda", new short[] {(short) (-1000 * (size - 1)), 30000}, world.allreduce(
+                    new short[] {(short) (-1000 * rank), (short) (30000 + rank)}, Op.ofShorts(Math::min)));
+            checks.equal("charLambda", (char) (60000 + size - 1),
+                    world.allreduce(new char[] {(char) (60000 + rank)}, Op.ofChars(Math::max))[0]);
+            checks.equal("floatLambda", sum + 0.5f * size,
+                    world.allreduce(new float[] {rank + 0.5f}, Op.ofFloats(Float::sum))[0]);
             Op centroid = Op.ofRecords(Point.class, (a, b) -> new Point(a.x() + b.x(), a.y() + b.y()));
             Point[] points = world.allreduce(new Point[] {new Point(rank, 1), new Point(1, rank)}, centroid);
             checks.equal("recordLambda", List.of(new Point(sum, size), new Point(size, sum)), Arrays.asList(points));
@@ -219,6 +229,7 @@ class TypesAndOperatorsTest {
     private static final String[] CHECKS = {"recordTypeIsCached", "recordLayout", "nestedRecordLayout",
         "recordSendrecv", "recordAllgather", "nestedRecordBcast", "recordAllgatherv", "recordRecvOfUnknownSize",
         "recordFromNativeSegment", "recordWithString", "nullRecordElement", "intLambda", "longLambda", "doubleLambda",
+        "byteLambda", "shortLambda", "charLambda", "floatLambda",
         "recordLambda", "nonCommutativeInRankOrder", "lambdaNonblocking", "lambdaReduce", "lambdaExceptionRethrown",
         "usableAfterLambdaException", "lambdaExceptionRethrownByWait", "completeAfterLambdaException",
         "mpiFromOperatorRefused", "mpiOnSegmentsFromOperatorRefused", "operatorTypeMismatch", "predefinedCommutative",
