@@ -34,7 +34,7 @@ import org.mpi4all.ffi.Mpi;
  */
 public final class Datatype {
     /** How the MPI standard classifies a type for the predefined reduction operators (MPI-4.1 §6.9.2). */
-    enum Category { INTEGER, FLOATING, LOGICAL, STRUCT }
+    enum Category { INTEGER, FLOATING, LOGICAL, PAIR, STRUCT }
 
     public static final Datatype BYTE = new Datatype("byte", JAVA_BYTE, byte.class, Category.INTEGER, Mpi.MPI_INT8_T);
     public static final Datatype SHORT = new Datatype("short", JAVA_SHORT, short.class, Category.INTEGER, Mpi.MPI_INT16_T);
@@ -49,7 +49,11 @@ public final class Datatype {
         @Override
         protected Datatype computeValue(Class<?> type) {
             RecordStruct struct = RecordStruct.of(type);
-            return new Datatype(type.getSimpleName(), struct.layout(), type, Category.STRUCT, null, struct);
+            // A value and its index is MPI's own pair type: MAXLOC and MINLOC reduce only those.
+            MPI_Datatype pair = Loc.mpiType(type);
+            return pair != null
+                    ? new Datatype("Loc." + type.getSimpleName(), struct.layout(), type, Category.PAIR, pair, struct)
+                    : new Datatype(type.getSimpleName(), struct.layout(), type, Category.STRUCT, null, struct);
         }
     };
 

@@ -35,7 +35,7 @@ import org.mpi4all.ffi.Mpi;
  *
  * <p>A predefined operator applies to the types the MPI standard allows (MPI-4.1 §6.9.2): {@code SUM},
  * {@code PROD}, {@code MAX}, {@code MIN} to numbers, the logical ones to integers and {@code boolean},
- * the bitwise ones to integers. A Java operator applies to the one element type it was made for. Both
+ * the bitwise ones to integers, {@code MAXLOC} and {@code MINLOC} to the {@link Loc} pairs. A Java operator applies to the one element type it was made for. Both
  * are checked before MPI is called: a mismatch is an {@link IllegalArgumentException}.
  *
  * <p>A Java operator is an upcall: MPI calls it with parts of the buffers, and it combines them element
@@ -48,6 +48,7 @@ public final class Op {
     private static final Set<Category> NUMBERS = EnumSet.of(Category.INTEGER, Category.FLOATING);
     private static final Set<Category> LOGICAL = EnumSet.of(Category.INTEGER, Category.LOGICAL);
     private static final Set<Category> BITS = EnumSet.of(Category.INTEGER);
+    private static final Set<Category> PAIRS = EnumSet.of(Category.PAIR);
 
     public static final Op SUM = new Op("SUM", Mpi.MPI_SUM, NUMBERS);
     public static final Op PROD = new Op("PROD", Mpi.MPI_PROD, NUMBERS);
@@ -59,6 +60,10 @@ public final class Op {
     public static final Op BAND = new Op("BAND", Mpi.MPI_BAND, BITS);
     public static final Op BOR = new Op("BOR", Mpi.MPI_BOR, BITS);
     public static final Op BXOR = new Op("BXOR", Mpi.MPI_BXOR, BITS);
+    /** The largest value and its index, of {@link Loc} elements (the smallest index among equal values). */
+    public static final Op MAXLOC = new Op("MAXLOC", Mpi.MPI_MAXLOC, PAIRS);
+    /** The smallest value and its index, of {@link Loc} elements (the smallest index among equal values). */
+    public static final Op MINLOC = new Op("MINLOC", Mpi.MPI_MINLOC, PAIRS);
 
     /** Combines element {@code i} of {@code in} into element {@code i} of {@code inout}. */
     @FunctionalInterface

@@ -129,6 +129,7 @@ class TypesAndOperatorsTest {
                     world.allreduce(new char[] {(char) (60000 + rank)}, Op.ofChars(Math::max))[0]);
             checks.equal("floatLambda", sum + 0.5f * size,
                     world.allreduce(new float[] {rank + 0.5f}, Op.ofFloats(Float::sum))[0]);
+            maxlocAndMinloc(checks);
             Op centroid = Op.ofRecords(Point.class, (a, b) -> new Point(a.x() + b.x(), a.y() + b.y()));
             Point[] points = world.allreduce(new Point[] {new Point(rank, 1), new Point(1, rank)}, centroid);
             checks.equal("recordLambda", List.of(new Point(sum, size), new Point(size, sum)), Arrays.asList(points));
@@ -172,6 +173,36 @@ class TypesAndOperatorsTest {
                     () -> world.allreduce(new int[1], Op.ofDoubles(Double::sum)));
             checks.throwsWith("predefinedCommutative", UnsupportedOperationException.class, "SUM is predefined",
                     Op.SUM::nonCommutative);
+        }
+
+        /** MPI's pair types: the extreme value and the rank it came from, ties to the smallest rank. */
+        private static void maxlocAndMinloc(Checks checks) {
+            int last = size - 1;
+            Loc.OfDouble[] mine = {new Loc.OfDouble(rank * 1.5, rank), new Loc.OfDouble(7, rank)};
+            checks.equal("maxlocDouble", List.of(new Loc.OfDouble(last * 1.5, last), new Loc.OfDouble(7, 0)),
+                    Arrays.asList(world.allreduce(mine, Op.MAXLOC)));
+            checks.equal("minlocDouble", List.of(new Loc.OfDouble(0, 0), new Loc.OfDouble(7, 0)),
+                    Arrays.asList(world.allreduce(mine, Op.MINLOC)));
+            checks.equal("maxlocInt", new Loc.OfInt(-1, last),
+                    world.allreduce(new Loc.OfInt[] {new Loc.OfInt(rank == last ? -1 : -100, rank)}, Op.MAXLOC)[0]);
+            checks.equal("minlocLong", new Loc.OfLong(-(1L << 40) * last, last),
+                    world.allreduce(new Loc.OfLong[] {new Loc.OfLong(-(1L << 40) * rank, rank)}, Op.MINLOC)[0]);
+            checks.equal("maxlocShort", new Loc.OfShort((short) (1000 + last), last),
+                    world.allreduce(new Loc.OfShort[] {new Loc.OfShort((short) (1000 + rank), rank)}, Op.MAXLOC)[0]);
+            checks.equal("maxlocFloat", new Loc.OfFloat(last + 0.5f, last),
+                    world.allreduce(new Loc.OfFloat[] {new Loc.OfFloat(rank + 0.5f, rank)}, Op.MAXLOC)[0]);
+            // In place in native memory, C's struct layout: no copy
+            Datatype pair = Datatype.of(Loc.OfDouble.class);
+            MemorySegment in = Arena.ofAuto().allocate(pair.layout());
+            MemorySegment out = Arena.ofAuto().allocate(pair.layout());
+            in.set(JAVA_DOUBLE, 0, -rank);
+            in.set(JAVA_INT, 8, rank);
+            world.allreduce(in, Op.MINLOC, recvBuf(out), type(pair));
+            checks.equal("minlocSegment", List.of((double) -last, last), List.of(out.get(JAVA_DOUBLE, 0), out.get(JAVA_INT, 8)));
+            checks.throwsWith("sumOfPairs", IllegalArgumentException.class, "allreduce: SUM does not apply to Loc.OfDouble",
+                    () -> world.allreduce(mine, Op.SUM));
+            checks.throwsWith("maxlocOfDoubles", IllegalArgumentException.class, "allreduce: MAXLOC does not apply to double",
+                    () -> world.allreduce(new double[1], Op.MAXLOC));
         }
 
         /** Whether reducing with {@code op} threw an {@code IllegalStateException} saying {@code fragment} on any rank. */
@@ -229,7 +260,8 @@ class TypesAndOperatorsTest {
     private static final String[] CHECKS = {"recordTypeIsCached", "recordLayout", "nestedRecordLayout",
         "recordSendrecv", "recordAllgather", "nestedRecordBcast", "recordAllgatherv", "recordRecvOfUnknownSize",
         "recordFromNativeSegment", "recordWithString", "nullRecordElement", "intLambda", "longLambda", "doubleLambda",
-        "byteLambda", "shortLambda", "charLambda", "floatLambda",
+        "byteLambda", "shortLambda", "charLambda", "floatLambda", "maxlocDouble", "minlocDouble", "maxlocInt",
+        "minlocLong", "maxlocShort", "maxlocFloat", "minlocSegment", "sumOfPairs", "maxlocOfDoubles",
         "recordLambda", "nonCommutativeInRankOrder", "lambdaNonblocking", "lambdaReduce", "lambdaExceptionRethrown",
         "usableAfterLambdaException", "lambdaExceptionRethrownByWait", "completeAfterLambdaException",
         "mpiFromOperatorRefused", "mpiOnSegmentsFromOperatorRefused", "operatorTypeMismatch", "predefinedCommutative",
