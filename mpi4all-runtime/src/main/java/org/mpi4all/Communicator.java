@@ -400,24 +400,14 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * of {@link #send}.
      */
     public <T> Request<T> isend(T buf, int dest, Param... params) {
-        int given = Param.check("isend", params, SEND_PARAMS);
-        MPI_Comm comm = handle();
-        int tag = Param.intValue(params, given, TAG, 0);
-        boolean synchronous = Param.has(given, SYNCHRONOUS);
-        Call call = Call.begin(environment, "isend");
-        try {
-            Message m = call.message(buf, Param.type(params, given), Param.intValue(params, given, OFFSET, 0),
-                    Param.intValue(params, given, COUNT, -1), Message.IN);
-            return start(call, buf, null, request -> {
-                if (synchronous) {
-                    Mpi.MPI_Issend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-                } else {
-                    Mpi.MPI_Isend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-                }
-            });
-        } finally {
-            call.end();
-        }
+        return transfer("isend", buf, Message.IN, params, (call, m, tag, synchronous, comm) -> start(call, buf, null,
+                request -> {
+                    if (synchronous) {
+                        Mpi.MPI_Issend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
+                    } else {
+                        Mpi.MPI_Isend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
+                    }
+                }));
     }
 
     /**
@@ -426,15 +416,58 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#count count}, {@link Param#offset offset}, {@link Param#type type}.
      */
     public <T> Request<T> irecv(T buf, int source, Param... params) {
-        int given = Param.check("irecv", params, IRECV_PARAMS);
+        return transfer("irecv", buf, Message.OUT, params, (call, m, tag, synchronous, comm) -> start(call, buf, m.type,
+                request -> Mpi.MPI_Irecv(m.mpi(), m.count, m.handle, source, tag, comm, request)));
+    }
+
+    // ---- Persistent point-to-point (MPI-4.1 §3.9) -----------------------------------------------
+
+    /**
+     * Binds a send of {@code buf} to {@code dest} for repeated use ({@code MPI_Send_init}, or
+     * {@code MPI_Ssend_init} if {@code synchronous()}): each {@link Persistent#start()} sends what
+     * {@code buf} holds then. Accepts the parameters of {@link #send}.
+     */
+    public <T> Persistent<T> sendInit(T buf, int dest, Param... params) {
+        return transfer("sendInit", buf, Message.IN, params, (call, m, tag, synchronous, comm) -> persistent(call, buf,
+                null, request -> {
+                    if (synchronous) {
+                        Mpi.MPI_Ssend_init(m.mpi(), m.count, m.handle, dest, tag, comm, request);
+                    } else {
+                        Mpi.MPI_Send_init(m.mpi(), m.count, m.handle, dest, tag, comm, request);
+                    }
+                }));
+    }
+
+    /**
+     * Binds a receive from {@code source} into {@code buf} for repeated use ({@code MPI_Recv_init}): each
+     * completion after a {@link Persistent#start()} leaves the message in {@code buf}. Accepts the
+     * parameters of {@link #irecv}.
+     */
+    public <T> Persistent<T> recvInit(T buf, int source, Param... params) {
+        return transfer("recvInit", buf, Message.OUT, params, (call, m, tag, synchronous, comm) -> persistent(call,
+                buf, m.type, request -> Mpi.MPI_Recv_init(m.mpi(), m.count, m.handle, source, tag, comm, request)));
+    }
+
+    /** A nonblocking or persistent point-to-point operation, given its resolved buffer and arguments. */
+    @FunctionalInterface
+    private interface Transfer<R> {
+        R bind(Call call, Message message, int tag, boolean synchronous, MPI_Comm comm);
+    }
+
+    /**
+     * Resolves the buffer and parameters of a nonblocking or persistent send ({@code direction} IN, the
+     * parameters of {@link #send}) or receive (OUT, those of {@link #irecv}), and binds them with {@code transfer}.
+     */
+    private <R> R transfer(String operation, Object buf, int direction, Param[] params, Transfer<R> transfer) {
+        boolean sending = direction == Message.IN;
+        int given = Param.check(operation, params, sending ? SEND_PARAMS : IRECV_PARAMS);
         MPI_Comm comm = handle();
-        int tag = Param.intValue(params, given, TAG, ANY_TAG);
-        Call call = Call.begin(environment, "irecv");
+        int tag = Param.intValue(params, given, TAG, sending ? 0 : ANY_TAG);
+        Call call = Call.begin(environment, operation);
         try {
             Message m = call.message(buf, Param.type(params, given), Param.intValue(params, given, OFFSET, 0),
-                    Param.intValue(params, given, COUNT, -1), Message.OUT);
-            return start(call, buf, m.type,
-                    request -> Mpi.MPI_Irecv(m.mpi(), m.count, m.handle, source, tag, comm, request));
+                    Param.intValue(params, given, COUNT, -1), direction);
+            return transfer.bind(call, m, tag, Param.has(given, SYNCHRONOUS), comm);
         } finally {
             call.end();
         }
@@ -1343,6 +1376,19 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
     /** Starts an MPI nonblocking function on the call's buffers (staged for the request) and wraps its request. */
     <R> Request<R> start(Call call, R result, Datatype received, Consumer<MemorySegment> function) {
         Staging staging = call.prepareNonblocking();
+        long request = requested(staging, call, function);
+        return new Request<>(environment, call.operation, request, result, staging, received);
+    }
+
+    /** Binds an MPI persistent operation on the call's buffers (staged for it) and wraps its request. */
+    private <R> Persistent<R> persistent(Call call, R buffer, Datatype received, Consumer<MemorySegment> function) {
+        Staging staging = call.prepareNonblocking();
+        long request = requested(staging, call, function);
+        return new Persistent<>(environment, call.operation, request, buffer, staging, received);
+    }
+
+    /** Calls {@code function} with room for a request handle, and returns it; frees the staging if it fails. */
+    private static long requested(Staging staging, Call call, Consumer<MemorySegment> function) {
         MemorySegment request = call.words.asSlice(0, MPI_Request.LAYOUT.byteSize());
         try {
             function.accept(request);
@@ -1350,7 +1396,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             staging.release();
             throw e;
         }
-        return new Request<>(environment, call.operation, MPI_Request.read(request).value(), result, staging, received);
+        return MPI_Request.read(request).value();
     }
 
     /**

@@ -318,6 +318,13 @@ final class Message {
         }
     }
 
+    /** Copies the carrier's data to the staged memory again, if MPI reads it (a persistent send's next start). */
+    void restage() {
+        if (staged != null && (direction & IN) != 0) {
+            copy(0, count, true);
+        }
+    }
+
     /**
      * Limits what {@link #unstage()} copies back to what a receive wrote: the element count of its
      * {@code status}. Without this, the rest of the buffer would be overwritten with stale staging memory.

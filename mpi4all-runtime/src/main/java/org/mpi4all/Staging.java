@@ -22,13 +22,27 @@ final class Staging {
     /** The operation completed: copies received data to the caller's buffers, frees the native memory. */
     void complete() {
         try {
-            for (Message message : staged) {
-                if (message != null) {
-                    message.unstage();
-                }
-            }
+            copyBack();
         } finally {
             release();
+        }
+    }
+
+    /** Copies received data to the caller's buffers, keeping the native memory (a persistent request's). */
+    void copyBack() {
+        for (Message message : staged) {
+            if (message != null) {
+                message.unstage();
+            }
+        }
+    }
+
+    /** Copies the caller's buffers MPI reads to their native memory again: a persistent request's next start. */
+    void restage() {
+        for (Message message : staged) {
+            if (message != null) {
+                message.restage();
+            }
         }
     }
 

@@ -32,6 +32,7 @@ class NonblockingTest {
                 checks.section("completion", () -> completion(checks));
                 checks.section("pools", () -> pools(checks));
                 checks.section("collectives", () -> collectives(checks));
+                checks.section("persistent", () -> persistent(checks));
                 if (env.threadLevel() == ThreadLevel.MULTIPLE) {
                     checks.section("futures", () -> futures(checks));
                 } else {
@@ -40,6 +41,57 @@ class NonblockingTest {
                             () -> world.irecv(new int[1], Communicator.PROC_NULL).future());
                 }
             });
+        }
+
+        /** A ring repeated with the same persistent operations: heap arrays (staged) and native segments. */
+        static void persistent(Checks checks) {
+            int n = 5;
+            int[] outgoing = new int[n];
+            int[] incoming = new int[n];
+            MemorySegment segmentOut = Arena.ofAuto().allocate(JAVA_INT, n);
+            MemorySegment segmentIn = Arena.ofAuto().allocate(JAVA_INT, n);
+            boolean arraysRight = true;
+            boolean segmentsRight = true;
+            try (Persistent<int[]> send = world.sendInit(outgoing, right, tag(5));
+                 Persistent<int[]> recv = world.recvInit(incoming, left, tag(5));
+                 Persistent<MemorySegment> sendSegment = world.sendInit(segmentOut, right, tag(6), type(Datatype.INT));
+                 Persistent<MemorySegment> recvSegment = world.recvInit(segmentIn, left, tag(6), type(Datatype.INT))) {
+                checks.that("persistentNotStartedReturnsAtOnce", recv.waitFor() == incoming && !recv.isActive(),
+                        "not the buffer, or active");
+                for (int step = 0; step < 4; step++) {
+                    Arrays.fill(outgoing, rank * 100 + step);   // what each start sends: the array as it is then
+                    segmentOut.fill((byte) 0);
+                    segmentOut.set(JAVA_INT, 0, rank * 100 + step);
+                    recv.start();
+                    recvSegment.start();
+                    send.start();
+                    sendSegment.start();
+                    int[] got = recv.waitFor();
+                    int[] expected = new int[n];
+                    Arrays.fill(expected, left * 100 + step);
+                    arraysRight &= got == incoming && Arrays.equals(expected, got);
+                    while (!recvSegment.test()) {
+                        Thread.onSpinWait();
+                    }
+                    segmentsRight &= segmentIn.get(JAVA_INT, 0) == left * 100 + step;
+                    send.waitFor();
+                    sendSegment.waitFor();
+                }
+                checks.that("persistentArraysEveryStep", arraysRight, "a step received other data");
+                checks.that("persistentSegmentsEveryStep", segmentsRight, "a step received other data");
+
+                recv.start();
+                checks.throwsWith("persistentStartedTwice", IllegalStateException.class,
+                        "recvInit: started again before it completed", recv::start);
+                checks.throwsWith("persistentClosedWhileActive", IllegalStateException.class,
+                        "recvInit: closed while active", recv::close);
+                send.start();
+                recv.waitFor();
+                send.waitFor();
+                recv.close();
+                checks.throwsWith("persistentStartAfterClose", IllegalStateException.class,
+                        "recvInit: start after close()", recv::start);
+            }
         }
 
         static void ownership(Checks checks) {
@@ -233,7 +285,9 @@ class NonblockingTest {
         "recordsNonblocking", "testBeforeSend", "testEventually", "statusOfCompleted", "shortMessageKeepsTheRest",
         "completeIsComplete", "poolSize", "poolEmptyAfterWaitAll", "waitAll", "waitAny", "waitSome",
         "testSomeAndAny", "testAll", "ibarrier", "ibarrierTest", "ibcast", "iallreduce", "iallreduceRecvBuf", "iallreduceSegment",
-        "ireduce", "iallgather", "ialltoall"};
+        "ireduce", "iallgather", "ialltoall", "persistentNotStartedReturnsAtOnce", "persistentArraysEveryStep",
+        "persistentSegmentsEveryStep", "persistentStartedTwice", "persistentClosedWhileActive",
+        "persistentStartAfterClose"};
 
     @Test
     void ownershipPoolsAndNonblockingCollectives() {
