@@ -908,25 +908,33 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
         int[] displs = recvDisplacements("allgatherv", params, given, counts, size);
         Call call = Call.begin(environment, "allgatherv");
         try {
-            Message in = call.message(send, typeParam, 0, -1, Message.IN);
-            int total = extent(counts, displs);
-            T result = resultBuffer("allgatherv", send, Param.value(params, given, RECV_BUF), in, total, false);
-            Message out = call.message(result, in.type, 0, total, Message.OUT);
-            out.limitToBlocks(counts, displs);
-            Message c = call.ints(counts);
-            Message d = call.ints(displs);
+            Gathered<T> g = gathered(call, "allgatherv", send, params, given, counts, displs);
             call.prepare(false);
             if (call.critical) {
-                MpiCritical.MPI_Allgatherv(in.mpi(true), in.count, in.handle, out.mpi(true), c.mpi(true), d.mpi(true),
-                        in.handle, comm);
+                MpiCritical.MPI_Allgatherv(g.in.mpi(true), g.in.count, g.in.handle, g.out.mpi(true), g.counts.mpi(true),
+                        g.displs.mpi(true), g.in.handle, comm);
             } else {
-                Mpi.MPI_Allgatherv(in.mpi(), in.count, in.handle, out.mpi(), c.mpi(), d.mpi(), in.handle, comm);
+                Mpi.MPI_Allgatherv(g.in.mpi(), g.in.count, g.in.handle, g.out.mpi(), g.counts.mpi(), g.displs.mpi(),
+                        g.in.handle, comm);
             }
             call.finish();
-            return result;
+            return g.result;
         } finally {
             call.end();
         }
+    }
+
+    /** The buffers of an allgatherv: what is sent, the result it fills block by block, and the counts and displacements. */
+    private record Gathered<T>(Message in, Message out, Message counts, Message displs, T result) {}
+
+    private <T> Gathered<T> gathered(Call call, String operation, T send, Param[] params, int given, int[] counts,
+            int[] displs) {
+        Message in = call.message(send, Param.type(params, given), 0, -1, Message.IN);
+        int total = extent(counts, displs);
+        T result = resultBuffer(operation, send, Param.value(params, given, RECV_BUF), in, total, false);
+        Message out = call.message(result, in.type, 0, total, Message.OUT);
+        out.limitToBlocks(counts, displs);
+        return new Gathered<>(in, out, call.ints(counts), call.ints(displs), result);
     }
 
     /**
@@ -1110,6 +1118,29 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             MPI_Op mpiOp = op.handle(environment, in.type, "ireduce");
             return start(call, result, null, request -> Mpi.MPI_Ireduce(in.mpi(),
                     out != null ? out.mpi() : MemorySegment.NULL, in.count, in.handle, mpiOp, root, comm, request));
+        } finally {
+            call.end();
+        }
+    }
+
+    /**
+     * Starts an allgather of varying sizes ({@code MPI_Iallgatherv}); see {@link #allgatherv}. Requires
+     * {@link Param#recvCounts recvCounts}: a nonblocking call cannot exchange them first. Accepts the other
+     * parameters of {@code allgatherv}.
+     */
+    public <T> Request<T> iallgatherv(T send, Param... params) {
+        int given = Param.check("iallgatherv", params, ALLGATHERV_PARAMS);
+        MPI_Comm comm = handle();
+        int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
+        if (counts == null) {
+            throw new IllegalArgumentException("iallgatherv: recvCounts is required (allgatherv exchanges them itself)");
+        }
+        int[] displs = recvDisplacements("iallgatherv", params, given, counts, size);
+        Call call = Call.begin(environment, "iallgatherv");
+        try {
+            Gathered<T> g = gathered(call, "iallgatherv", send, params, given, counts, displs);
+            return start(call, g.result, null, request -> Mpi.MPI_Iallgatherv(g.in.mpi(), g.in.count, g.in.handle,
+                    g.out.mpi(), g.counts.mpi(), g.displs.mpi(), g.in.handle, comm, request));
         } finally {
             call.end();
         }

@@ -243,6 +243,24 @@ class NonblockingTest {
             int[] reduced = world.ireduce(new int[] {rank}, Op.MAX, root(size - 1)).waitFor();
             checks.equal("ireduce", rank == size - 1 ? new int[] {size - 1} : new int[0], reduced);
             checks.equal("iallgather", IntStream.range(0, size).toArray(), world.iallgather(new int[] {rank}).waitFor());
+            // rank r sends r + 1 copies of r; with a gap of one element after each block, left untouched
+            int[] counts = IntStream.rangeClosed(1, size).toArray();
+            int[] displs = IntStream.range(0, size).map(r -> r * (r + 1) / 2 + r).toArray();
+            int[] mine = new int[rank + 1];
+            Arrays.fill(mine, rank);
+            int[] gathered = new int[displs[size - 1] + size + 1];
+            Arrays.fill(gathered, -1);
+            Request<int[]> gathering = world.iallgatherv(mine, Param.recvCounts(counts), Param.recvDispls(displs),
+                    recvBuf(gathered));
+            Arrays.fill(mine, -7);   // sent already: a heap array is copied when the operation starts
+            int[] blocks = new int[gathered.length];
+            Arrays.fill(blocks, -1);
+            for (int r = 0; r < size; r++) {
+                Arrays.fill(blocks, displs[r], displs[r] + r + 1, r);
+            }
+            checks.equal("iallgatherv", blocks, gathering.waitFor());
+            checks.throwsWith("iallgathervNeedsCounts", IllegalArgumentException.class,
+                    "iallgatherv: recvCounts is required", () -> world.iallgatherv(mine));
             int[] personal = IntStream.range(0, size).map(j -> rank * 100 + j).toArray();
             checks.equal("ialltoall", IntStream.range(0, size).map(j -> j * 100 + rank).toArray(),
                     world.ialltoall(personal).waitFor());
@@ -285,9 +303,9 @@ class NonblockingTest {
         "recordsNonblocking", "testBeforeSend", "testEventually", "statusOfCompleted", "shortMessageKeepsTheRest",
         "completeIsComplete", "poolSize", "poolEmptyAfterWaitAll", "waitAll", "waitAny", "waitSome",
         "testSomeAndAny", "testAll", "ibarrier", "ibarrierTest", "ibcast", "iallreduce", "iallreduceRecvBuf", "iallreduceSegment",
-        "ireduce", "iallgather", "ialltoall", "persistentNotStartedReturnsAtOnce", "persistentArraysEveryStep",
-        "persistentSegmentsEveryStep", "persistentStartedTwice", "persistentClosedWhileActive",
-        "persistentStartAfterClose"};
+        "ireduce", "iallgather", "iallgatherv", "iallgathervNeedsCounts", "ialltoall",
+        "persistentNotStartedReturnsAtOnce", "persistentArraysEveryStep", "persistentSegmentsEveryStep",
+        "persistentStartedTwice", "persistentClosedWhileActive", "persistentStartAfterClose"};
 
     @Test
     void ownershipPoolsAndNonblockingCollectives() {
