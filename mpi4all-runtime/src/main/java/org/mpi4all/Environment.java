@@ -46,6 +46,19 @@ import org.mpi4all.ffi.Mpi;
  * {@link ThreadLevel#MULTIPLE} and {@code COPY} at {@code MULTIPLE}. The system property
  * {@code -Dmpi4all.heapAccess=critical|copy} overrides the choice. Nonblocking operations never hand
  * MPI a heap address (the array could move before MPI is done with it): they always copy.
+ *
+ * <h2>A failing rank ends the job</h2>
+ * An exception that escapes any thread of a rank (including {@code main}, out of
+ * {@code try (Environment env = ...)}) is printed once, naming the rank, and ends the whole job with
+ * {@code MPI_Abort}, as {@code python -m mpi4py} does: otherwise the other ranks could wait for this one
+ * forever. Java gives {@link #close()} no way to tell whether it runs because the block completed or
+ * because an exception is leaving it, and {@code MPI_Finalize} waits for the other ranks, so {@code close()}
+ * must not call it: it ends the environment (every object it made becomes unusable) and leaves
+ * {@code MPI_Finalize} to the end of the program (a shutdown hook, after {@code main} returns or
+ * {@link System#exit}). By then an escaping exception has reached the environment's default uncaught
+ * exception handler, which aborted the job. {@code -Dmpi4all.abortOnUncaughtException=false} opts out:
+ * no handler, and {@code close()} calls {@code MPI_Finalize} itself (a rank that fails while others wait
+ * for it then hangs the job). {@link #runOrAbort} finalizes when its program returns.
  */
 public final class Environment implements AutoCloseable {
     /** How blocking calls pass heap arrays to MPI. */
@@ -59,23 +72,35 @@ public final class Environment implements AutoCloseable {
     /** Overrides the {@link HeapAccess} the environment picks: {@code critical} or {@code copy}. */
     public static final String HEAP_ACCESS_PROPERTY = "mpi4all.heapAccess";
 
+    /**
+     * {@code false} opts out of ending the job on an uncaught exception; {@code close()} then finalizes MPI
+     * itself. {@code true} is the default.
+     */
+    public static final String ABORT_ON_UNCAUGHT_PROPERTY = "mpi4all.abortOnUncaughtException";
+
     private static Environment instance;
 
     private final ThreadLevel threadLevel;
     private final HeapAccess heapAccess;
+    private final boolean abortOnUncaught;
     private final Thread initThread;
     /** The only thread that may call MPI, below {@link ThreadLevel#SERIALIZED}; null at and above it. */
     private final Thread confinedTo;
     private final Arena arena;
     private final Communicator world;
     private final Communicator self;
+    /** This process's rank in the world and the world's size, to name the rank that fails. */
+    private final int worldRank;
+    private final int worldSize;
     private final Map<Datatype, MPI_Datatype> committedTypes = new ConcurrentHashMap<>();
     private final Deque<Runnable> cleanups = new ArrayDeque<>();
     private Progress progress;
     private volatile boolean closed;
+    private volatile boolean finalized;
 
-    private Environment(ThreadLevel threadLevel, Arena arena) {
+    private Environment(ThreadLevel threadLevel, boolean abortOnUncaught, Arena arena) {
         this.threadLevel = threadLevel;
+        this.abortOnUncaught = abortOnUncaught;
         this.arena = arena;
         this.initThread = Thread.currentThread();
         this.confinedTo = threadLevel.compareTo(ThreadLevel.SERIALIZED) < 0 ? initThread : null;
@@ -89,6 +114,8 @@ public final class Environment implements AutoCloseable {
         };
         this.world = new Communicator(this, Mpi.MPI_COMM_WORLD, "world", true);
         this.self = new Communicator(this, Mpi.MPI_COMM_SELF, "self", true);
+        this.worldRank = world.rank();
+        this.worldSize = world.size();
     }
 
     /**
@@ -113,9 +140,10 @@ public final class Environment implements AutoCloseable {
         Objects.requireNonNull(required, "required == null");
         if (instance != null) {
             throw new IllegalStateException(instance.closed
-                    ? "MPI was finalized and cannot be initialized again in this process"
+                    ? "the environment was closed: MPI cannot be initialized again in this process"
                     : "MPI is already initialized: there is one Environment per process");
         }
+        boolean abortOnUncaught = abortOnUncaughtProperty();
         Arena arena = Arena.ofShared();
         try (Arena local = Arena.ofConfined()) {
             MemorySegment flag = local.allocate(JAVA_INT);
@@ -134,7 +162,10 @@ public final class Environment implements AutoCloseable {
             MemorySegment argvPointer = arena.allocateFrom(ADDRESS, argv);
             MemorySegment provided = local.allocate(JAVA_INT);
             Mpi.MPI_Init_thread(argc, argvPointer, required.mpiValue(), provided);
-            instance = new Environment(ThreadLevel.ofMpiValue(provided.get(JAVA_INT, 0)), arena);
+            instance = new Environment(ThreadLevel.ofMpiValue(provided.get(JAVA_INT, 0)), abortOnUncaught, arena);
+            if (abortOnUncaught) {
+                instance.abortOnUncaughtExceptions();
+            }
             return instance;
         } catch (RuntimeException | Error e) {
             arena.close();
@@ -143,10 +174,11 @@ public final class Environment implements AutoCloseable {
     }
 
     /**
-     * Runs {@code program} in a new environment and closes it; if the program throws, ends the whole job
-     * instead: prints the exception and calls {@code MPI_Abort} on the world communicator (as
-     * {@code python -m mpi4py} does). Without this, an exception leaving {@code try (Environment env = ...)}
-     * reaches {@code MPI_Finalize}, which waits for the other processes, and they may be waiting for this one.
+     * Runs {@code program} in a new environment, closes it and finalizes MPI when the program returns; if
+     * the program throws, ends the whole job instead: prints the exception naming the rank and calls
+     * {@code MPI_Abort} on the world communicator (as {@code python -m mpi4py} does). Unlike
+     * {@code try (Environment env = ...)}, it does so even with {@value #ABORT_ON_UNCAUGHT_PROPERTY}
+     * {@code =false}, and {@code MPI_Finalize} happens here rather than at the end of the program.
      *
      * @param args     the program's arguments, which MPI may read
      * @param required the thread level the program needs
@@ -157,12 +189,10 @@ public final class Environment implements AutoCloseable {
         try {
             program.accept(environment);
         } catch (RuntimeException | Error e) {
-            e.printStackTrace();
-            System.err.flush();
-            Mpi.MPI_Abort(Mpi.MPI_COMM_WORLD, 1);
-            throw e;
+            environment.abortJob(Thread.currentThread(), e, null);
         }
         environment.close();
+        environment.finalizeMpi();
     }
 
     /** {@return the thread level MPI provided}, which may be less than the one asked for. */
@@ -222,9 +252,10 @@ public final class Environment implements AutoCloseable {
     }
 
     /**
-     * Finalizes MPI ({@code MPI_Finalize}), after freeing the datatypes and operators the environment
-     * created and stopping the thread that completes {@link Request#future() futures} (whose pending
-     * futures fail).
+     * Ends the environment: stops the thread that completes {@link Request#future() futures} (whose
+     * pending futures fail), frees the datatypes and operators it created, and makes every object it made
+     * unusable. {@code MPI_Finalize} follows at the end of the program (see "A failing rank ends the
+     * job" above), or here with {@value #ABORT_ON_UNCAUGHT_PROPERTY}{@code =false}.
      *
      * @throws IllegalStateException if the environment is already closed
      */
@@ -232,7 +263,7 @@ public final class Environment implements AutoCloseable {
     public void close() {
         synchronized (Environment.class) {
             if (closed) {
-                throw new IllegalStateException("the environment is already closed: MPI was finalized");
+                throw new IllegalStateException("the environment is already closed: MPI cannot be used again");
             }
             checkThread();
             if (progress != null) {
@@ -242,17 +273,90 @@ public final class Environment implements AutoCloseable {
                 while (!cleanups.isEmpty()) {
                     cleanups.pop().run();
                 }
-                Mpi.MPI_Finalize();
             } finally {
                 closed = true;
-                arena.close();
             }
+        }
+        if (!abortOnUncaught) {
+            finalizeMpi();
         }
     }
 
     /** Whether {@link #close()} was called. */
     public boolean isClosed() {
         return closed;
+    }
+
+    private static boolean abortOnUncaughtProperty() {
+        String value = System.getProperty(ABORT_ON_UNCAUGHT_PROPERTY, "true");
+        return switch (value) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("-D" + ABORT_ON_UNCAUGHT_PROPERTY + "=" + value
+                    + ": expected true or false");
+        };
+    }
+
+    /**
+     * Makes an exception that escapes any thread abort the job, and finalizes MPI at the end of the program
+     * if the environment was closed by then (a program that ends without closing it, for instance killed
+     * by the launcher, must not wait in {@code MPI_Finalize} for ranks that are gone).
+     */
+    private void abortOnUncaughtExceptions() {
+        Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((thread, failure) -> {
+            if (finalized) {
+                report(thread, failure, previous);
+            } else {
+                abortJob(thread, failure, previous);
+            }
+        });
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("mpi4all-finalize").unstarted(() -> {
+            if (closed) {
+                finalizeMpi();
+            }
+        }));
+    }
+
+    /**
+     * Prints {@code failure} once, naming this rank, and ends the job ({@code MPI_Abort} on the world). A
+     * second failing thread waits here while the first aborts. Never returns.
+     */
+    private synchronized void abortJob(Thread thread, Throwable failure, Thread.UncaughtExceptionHandler previous) {
+        System.err.println("mpi4all: rank " + worldRank + " of " + worldSize + " failed: exception in thread \""
+                + thread.getName() + "\"; ending the job (MPI_Abort). -D" + ABORT_ON_UNCAUGHT_PROPERTY
+                + "=false opts out");
+        report(thread, failure, previous);
+        System.out.flush();
+        System.err.flush();
+        Mpi.MPI_Abort(Mpi.MPI_COMM_WORLD, 1);
+        // MPI_Abort should not return; if it does, this process at least must not finalize and wait.
+        Runtime.getRuntime().halt(1);
+    }
+
+    /** Reports {@code failure} through the handler the application installed, else as the JVM does. */
+    private static void report(Thread thread, Throwable failure, Thread.UncaughtExceptionHandler previous) {
+        if (previous != null) {
+            previous.uncaughtException(thread, failure);
+        } else {
+            System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+            failure.printStackTrace();
+        }
+    }
+
+    /** Calls {@code MPI_Finalize} once, then frees the arena MPI may have used until then. */
+    private void finalizeMpi() {
+        synchronized (Environment.class) {
+            if (finalized) {
+                return;
+            }
+            finalized = true;
+            try {
+                Mpi.MPI_Finalize();
+            } finally {
+                arena.close();
+            }
+        }
     }
 
     // ---- for the objects of this package ------------------------------------------------------
@@ -265,7 +369,7 @@ public final class Environment implements AutoCloseable {
      */
     void check() {
         if (closed) {
-            throw new IllegalStateException("the environment is closed: MPI was finalized");
+            throw new IllegalStateException("the environment is closed: MPI cannot be used again");
         }
         checkThread();
     }

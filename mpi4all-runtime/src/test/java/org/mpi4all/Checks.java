@@ -77,7 +77,7 @@ final class Checks {
         checks.run();
     }
 
-    /** Prints the number of failures; exits with status 1 if there were any (after MPI was finalized). */
+    /** Prints the number of failures; exits with status 1 if there were any (after the environment was closed). */
     void exit() {
         System.out.println("failures=" + failures);
         System.out.flush();

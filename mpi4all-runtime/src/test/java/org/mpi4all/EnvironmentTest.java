@@ -1,6 +1,7 @@
 package org.mpi4all;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mpi4all.Param.tag;
 
 import java.time.Duration;
@@ -14,6 +15,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.mpi4all.testkit.MpiRun;
 import org.mpi4all.testkit.MpiRunResult;
+import org.mpi4all.testkit.RankResult;
 
 /** The environment's life: init with a thread level, world and self, close exactly once, nothing after it. */
 class EnvironmentTest {
@@ -67,11 +69,11 @@ class EnvironmentTest {
             env.close();
             checks.that("closed", env.isClosed(), "not closed");
             checks.throwsWith("closeTwice", IllegalStateException.class, "already closed", env::close);
-            checks.throwsWith("callAfterClose", IllegalStateException.class, "MPI was finalized", world::barrier);
-            checks.throwsWith("dupAfterClose", IllegalStateException.class, "MPI was finalized",
+            checks.throwsWith("callAfterClose", IllegalStateException.class, "MPI cannot be used again", world::barrier);
+            checks.throwsWith("dupAfterClose", IllegalStateException.class, "MPI cannot be used again",
                     () -> dup.allreduce(1, Op.SUM));
-            checks.throwsWith("worldAfterClose", IllegalStateException.class, "MPI was finalized", env::world);
-            checks.throwsWith("waitAfterClose", IllegalStateException.class, "MPI was finalized", pending::waitFor);
+            checks.throwsWith("worldAfterClose", IllegalStateException.class, "MPI cannot be used again", env::world);
+            checks.throwsWith("waitAfterClose", IllegalStateException.class, "MPI cannot be used again", pending::waitFor);
             checks.throwsWith("initAfterClose", IllegalStateException.class, "cannot be initialized again",
                     () -> Environment.init(args));
             checks.exit();
@@ -125,11 +127,168 @@ class EnvironmentTest {
     }
 
     @Test
-    void aFailingRankAbortsTheJobInsteadOfHangingIt() {
+    void runOrAbortEndsTheJobWhenTheProgramThrows() {
         MpiRunResult run = MpiRun.java(FailingRank.class).ranks(2).timeout(Duration.ofSeconds(60)).run();
+        assertEndedByRankOne(run, "java.lang.IllegalStateException: rank 1 gives up");
+    }
+
+    /**
+     * The natural program: rank 1 throws out of {@code try (Environment ...)} (argument {@code main}) or from a
+     * thread of its own (argument {@code thread}), while every rank then waits in {@code recv} for a message
+     * that never comes.
+     */
+    public static final class ThrowsOutOfTry {
+        public static void main(String[] args) throws InterruptedException {
+            try (Environment env = Environment.init(args)) {
+                Communicator world = env.world();
+                Checks.value("rank", world.rank());
+                Checks.value("size", world.size());
+                System.out.flush();
+                if (world.rank() == 1) {
+                    if (args[0].equals("main")) {
+                        throw new IllegalStateException("rank 1 gives up");
+                    }
+                    Thread worker = new Thread(() -> {
+                        throw new IllegalStateException("a thread of rank 1 gives up");
+                    }, "worker");
+                    worker.start();
+                    worker.join();
+                }
+                world.recv(new int[1], 1 - world.rank());
+            }
+        }
+    }
+
+    @Test
+    void anExceptionOutOfTryEndsTheJob() {
+        MpiRunResult run = MpiRun.java(ThrowsOutOfTry.class, "main").ranks(2).timeout(Duration.ofSeconds(60)).run();
+        assertEndedByRankOne(run, "Exception in thread \"main\" java.lang.IllegalStateException: rank 1 gives up");
+    }
+
+    @Test
+    void anExceptionOnAnotherThreadEndsTheJob() {
+        MpiRunResult run = MpiRun.java(ThrowsOutOfTry.class, "thread").ranks(2).timeout(Duration.ofSeconds(60)).run();
+        assertEndedByRankOne(run,
+                "Exception in thread \"worker\" java.lang.IllegalStateException: a thread of rank 1 gives up");
+    }
+
+    /** Both ranks started as one job, rank 1 printed {@code exception} once naming itself, and the job failed. */
+    private static void assertEndedByRankOne(MpiRunResult run, String exception) {
         assertThat(run.timedOut()).as(run.report()).isFalse();
-        assertThat(run.succeeded()).isFalse();
-        assertThat(run.rank(1).stderr()).contains("java.lang.IllegalStateException: rank 1 gives up");
+        assertThat(run.succeeded()).as(run.report()).isFalse();
+        RankResult failed = run.rank(1);
+        assertThat(failed.exitCode()).as(run.report()).isNotEqualTo(java.util.Optional.of(0));
+        assertThat(occurrences(failed.stderr(), exception)).as(failed.stderr()).isEqualTo(1);
+        assertThat(occurrences(failed.stderr(), "mpi4all: rank 1 of 2 failed")).as(failed.stderr()).isEqualTo(1);
+        assertThat(run.rank(0).stderr()).doesNotContain("gives up");
+    }
+
+    private static int occurrences(String text, String fragment) {
+        return text.split(java.util.regex.Pattern.quote(fragment), -1).length - 1;
+    }
+
+    /**
+     * Completes normally although the ranks finish at different times and one catches an exception of its
+     * own; reports whether {@code close()} left {@code MPI_Finalize} to the end of the program and whether
+     * MPI was finalized by the time the JVM exited.
+     */
+    public static final class EndsNormally {
+        public static void main(String[] args) throws InterruptedException {
+            Checks checks = new Checks();
+            int rank;
+            try (Environment env = Environment.init(args)) {
+                Communicator world = env.world();
+                rank = world.rank();
+                checks.equal("ranks", IntStream.range(0, world.size()).toArray(), world.allgather(new int[] {rank}));
+                checks.throwsWith("caughtInside", org.mpi4all.runtime.MpiException.class, "MPI_ERR_RANK",
+                        () -> world.send(new int[1], world.size() + 5));
+                if (rank == world.size() - 1) {
+                    Thread.sleep(500); // the others are already closing
+                }
+            }
+            Checks.value("finalizedAtClose", finalized());
+            reportFinalizedAtExit();
+            checks.exit();
+        }
+    }
+
+    /** {@code MPI_Finalized}, which may be called at any time from any thread. */
+    static boolean finalized() {
+        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+            java.lang.foreign.MemorySegment flag = arena.allocate(java.lang.foreign.ValueLayout.JAVA_INT);
+            org.mpi4all.ffi.Mpi.MPI_Finalized(flag);
+            return flag.get(java.lang.foreign.ValueLayout.JAVA_INT, 0) != 0;
+        }
+    }
+
+    /** Prints, as the JVM exits, whether MPI got finalized (shutdown hooks run together: wait for it a while). */
+    private static void reportFinalizedAtExit() {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (!finalized() && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            Checks.value("finalizedAtExit", finalized());
+            System.out.flush();
+        }));
+    }
+
+    @Test
+    void normalCompletionFinalizesAtExitAndSucceedsOnEveryRank() {
+        MpiRunResult run = Runs.run(EndsNormally.class, 3);
+        Runs.assertChecks(run, "ranks", "caughtInside");
+        run.assertEachRank(r -> {
+            assertThat(r.value("failures")).contains("0");
+            assertThat(r.value("finalizedAtClose")).contains("false");
+            assertThat(r.value("finalizedAtExit")).contains("true");
+            assertThat(r.exitCode()).contains(0);
+        });
+    }
+
+    /**
+     * With the opt-out, an exception escaping a thread of rank 1 is the JVM's business only: the ranks go on,
+     * and {@code close()} finalizes MPI itself.
+     */
+    public static final class OptedOut {
+        public static void main(String[] args) throws InterruptedException {
+            Checks checks = new Checks();
+            try (Environment env = Environment.init(args)) {
+                Communicator world = env.world();
+                if (world.rank() == 1) {
+                    Thread worker = new Thread(() -> {
+                        throw new IllegalStateException("a thread of rank 1 gives up");
+                    }, "worker");
+                    worker.start();
+                    worker.join();
+                }
+                checks.equal("sum", world.size() * (world.size() - 1) / 2, world.allreduce(world.rank(), Op.SUM));
+            }
+            Checks.value("finalizedAtClose", finalized());
+            checks.exit();
+        }
+    }
+
+    @Test
+    void theOptOutLeavesUncaughtExceptionsToTheJvmAndFinalizesAtClose() {
+        MpiRunResult run = Runs.runWithJvmOptions(OptedOut.class, 2,
+                List.of("-D" + Environment.ABORT_ON_UNCAUGHT_PROPERTY + "=false"));
+        Runs.assertChecks(run, "sum");
+        run.assertEachRank(r -> assertThat(r.value("finalizedAtClose")).contains("true"));
+        assertThat(run.rank(1).stderr()).contains(
+                "Exception in thread \"worker\" java.lang.IllegalStateException: a thread of rank 1 gives up")
+                .doesNotContain("mpi4all: rank");
+    }
+
+    @Test
+    void aBadOptOutValueIsRefusedBeforeMpiStarts() {
+        System.setProperty(Environment.ABORT_ON_UNCAUGHT_PROPERTY, "no");
+        try {
+            assertThatThrownBy(() -> Environment.init(new String[0]))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("-Dmpi4all.abortOnUncaughtException=no: expected true or false");
+        } finally {
+            System.clearProperty(Environment.ABORT_ON_UNCAUGHT_PROPERTY);
+        }
     }
 
     @Test
