@@ -23,12 +23,12 @@ import org.mpi4all.ffi.Mpi;
  *     try (Environment env = Environment.init(args)) {   // MPI_Init_thread
  *         Communicator world = env.world();
  *         double sum = world.allreduce(world.rank() + 1.0, Op.SUM);
- *     }                                                  // MPI_Finalize
+ *     }                                                  // close(); MPI_Finalize when the program ends
  * }
  * }
  *
  * <p>MPI can be initialised once per process, so there is at most one environment, and once closed
- * ({@code MPI_Finalize}) it cannot be opened again. Closing it twice throws, as closing an
+ * it cannot be opened again. Closing it twice throws, as closing an
  * {@link Arena} twice does: it reveals a bug. After closing, every operation of every object it made
  * (communicators, groups, requests) throws {@link IllegalStateException} without touching MPI.
  *

@@ -118,6 +118,10 @@ class EnvironmentTest {
         public static void main(String[] args) {
             Environment.runOrAbort(args, ThreadLevel.SINGLE, env -> {
                 Communicator world = env.world();
+                Checks.value("rank", world.rank());
+                Checks.value("size", world.size());
+                System.out.flush();
+                world.barrier();
                 if (world.rank() == 1) {
                     throw new IllegalStateException("rank 1 gives up");
                 }
@@ -135,26 +139,37 @@ class EnvironmentTest {
     /**
      * The natural program: rank 1 throws out of {@code try (Environment ...)} (argument {@code main}) or from a
      * thread of its own (argument {@code thread}), while every rank then waits in {@code recv} for a message
-     * that never comes.
+     * that never comes; or (argument {@code late}) rank 1 throws after the others left the block normally
+     * and wait in {@code MPI_Finalize} for it.
      */
     public static final class ThrowsOutOfTry {
         public static void main(String[] args) throws InterruptedException {
+            String how = args[0];
             try (Environment env = Environment.init(args)) {
                 Communicator world = env.world();
                 Checks.value("rank", world.rank());
                 Checks.value("size", world.size());
                 System.out.flush();
+                world.barrier(); // every rank has said who it is before one fails
                 if (world.rank() == 1) {
-                    if (args[0].equals("main")) {
-                        throw new IllegalStateException("rank 1 gives up");
+                    switch (how) {
+                        case "main" -> throw new IllegalStateException("rank 1 gives up");
+                        case "late" -> {
+                            Thread.sleep(1000);
+                            throw new IllegalStateException("rank 1 gives up late");
+                        }
+                        default -> {
+                            Thread worker = new Thread(() -> {
+                                throw new IllegalStateException("a thread of rank 1 gives up");
+                            }, "worker");
+                            worker.start();
+                            worker.join();
+                        }
                     }
-                    Thread worker = new Thread(() -> {
-                        throw new IllegalStateException("a thread of rank 1 gives up");
-                    }, "worker");
-                    worker.start();
-                    worker.join();
                 }
-                world.recv(new int[1], 1 - world.rank());
+                if (!how.equals("late")) {
+                    world.recv(new int[1], 1 - world.rank());
+                }
             }
         }
     }
@@ -172,8 +187,18 @@ class EnvironmentTest {
                 "Exception in thread \"worker\" java.lang.IllegalStateException: a thread of rank 1 gives up");
     }
 
+    @Test
+    void aRankFailingWhileTheOthersFinalizeEndsTheJob() {
+        MpiRunResult run = MpiRun.java(ThrowsOutOfTry.class, "late").ranks(2).timeout(Duration.ofSeconds(60)).run();
+        assertEndedByRankOne(run, "Exception in thread \"main\" java.lang.IllegalStateException: rank 1 gives up late");
+    }
+
     /** Both ranks started as one job, rank 1 printed {@code exception} once naming itself, and the job failed. */
     private static void assertEndedByRankOne(MpiRunResult run, String exception) {
+        run.assertEachRank(r -> {
+            assertThat(r.value("rank")).contains(String.valueOf(r.rank()));
+            assertThat(r.value("size")).contains("2");
+        });
         assertThat(run.timedOut()).as(run.report()).isFalse();
         assertThat(run.succeeded()).as(run.report()).isFalse();
         RankResult failed = run.rank(1);
