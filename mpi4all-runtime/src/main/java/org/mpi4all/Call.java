@@ -139,13 +139,16 @@ final class Call {
     Staging prepareNonblocking() {
         critical = false;
         long total = 0;
+        boolean staging = false;
         for (int i = 0; i < used; i++) {
             Message message = messages[i];
             if (message.isPacked() || message.isHeap()) {
                 total += align(message.bytes());
+                staging = true;
             }
         }
-        MemorySegment memory = total > 0 ? NativeMemory.allocate(total) : null;
+        // an empty heap array is staged too, in memory of no bytes
+        MemorySegment memory = staging ? NativeMemory.allocate(total) : null;
         Object[] owned = new Object[used];
         Message[] staged = new Message[used];
         long at = 0;

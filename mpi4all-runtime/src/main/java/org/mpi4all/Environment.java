@@ -9,6 +9,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.mpi4all.ffi.MPI_Comm;
@@ -93,6 +94,8 @@ public final class Environment implements AutoCloseable {
     private final int worldRank;
     private final int worldSize;
     private final Map<Datatype, MPI_Datatype> committedTypes = new ConcurrentHashMap<>();
+    /** The communicators created and not yet seen freed, for {@link #resources()}; pruned as it grows. */
+    private final Set<Communicator> createdCommunicators = ConcurrentHashMap.newKeySet();
     private final Deque<Runnable> cleanups = new ArrayDeque<>();
     private Progress progress;
     private volatile boolean closed;
@@ -282,6 +285,17 @@ public final class Environment implements AutoCloseable {
         }
     }
 
+    /**
+     * {@return what the high level holds now in MPI and in native memory}, to find leaks: requests,
+     * communicators, record datatypes, Java operators and staged native memory. Also after {@link #close()},
+     * when every count is zero.
+     */
+    public Resources resources() {
+        createdCommunicators.removeIf(Communicator::isClosed);
+        return new Resources(Census.NATIVE_BYTES.get(), Census.REQUESTS.get(), createdCommunicators.size(),
+                committedTypes.size(), Census.OPERATORS.get());
+    }
+
     /** Whether {@link #close()} was called. */
     public boolean isClosed() {
         return closed;
@@ -399,7 +413,10 @@ public final class Environment implements AutoCloseable {
         check();
         return committedTypes.computeIfAbsent(type, t -> {
             MPI_Datatype handle = t.struct().createMpiType();
-            onClose(() -> RecordStruct.freeMpiType(handle));
+            onClose(() -> {
+                RecordStruct.freeMpiType(handle);
+                committedTypes.remove(t);
+            });
             return handle;
         });
     }
@@ -422,7 +439,14 @@ public final class Environment implements AutoCloseable {
 
     /** Wraps a communicator handle MPI created (dup, split, ...); null for {@code MPI_COMM_NULL}. */
     Communicator adopt(MPI_Comm handle, String name) {
-        return handle.equals(Mpi.MPI_COMM_NULL) ? null : new Communicator(this, handle, name, false);
+        return handle.equals(Mpi.MPI_COMM_NULL) ? null : created(new Communicator(this, handle, name, false));
+    }
+
+    /** Counts {@code communicator}, which MPI created, among the {@link #resources()} until it is freed. */
+    <C extends Communicator> C created(C communicator) {
+        createdCommunicators.removeIf(Communicator::isClosed);
+        createdCommunicators.add(communicator);
+        return communicator;
     }
 
     @Override

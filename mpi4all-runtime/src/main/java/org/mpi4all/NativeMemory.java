@@ -32,14 +32,17 @@ final class NativeMemory {
         if (memory.equals(MemorySegment.NULL)) {
             throw new OutOfMemoryError("malloc(" + bytes + ") failed");
         }
+        Census.NATIVE_BYTES.addAndGet(bytes);
         return memory.reinterpret(bytes);
     }
 
+    /** Frees what {@link #allocate} returned, whole. */
     static void free(MemorySegment memory) {
         try {
             FREE.invokeExact(memory);
         } catch (Throwable t) {
             throw new AssertionError("should not reach here", t);
         }
+        Census.NATIVE_BYTES.addAndGet(-memory.byteSize());
     }
 }

@@ -276,12 +276,14 @@ public final class Op {
                 MemorySegment out = MPI_Op.allocate(local);
                 Mpi.MPI_Op_create(stub, commutative ? 1 : 0, out);
                 MPI_Op op = MPI_Op.read(out);
+                Census.OPERATORS.incrementAndGet();
                 environment.onClose(() -> {
                     try (Arena freeing = Arena.ofConfined()) {
                         MemorySegment handle = MPI_Op.allocate(freeing);
                         MPI_Op.write(handle, 0, op);
                         Mpi.MPI_Op_free(handle);
                     }
+                    Census.OPERATORS.decrementAndGet();
                 });
                 created = op;
             }

@@ -51,6 +51,7 @@ public final class Persistent<T> implements AutoCloseable {
         this.buffer = buffer;
         this.staging = staging;
         this.received = received;
+        Census.REQUESTS.incrementAndGet();
     }
 
     /**
@@ -133,6 +134,7 @@ public final class Persistent<T> implements AutoCloseable {
             return false;
         });
         closed = true;
+        Census.REQUESTS.decrementAndGet();
         staging.release();
     }
 

@@ -60,6 +60,7 @@ public final class Request<T> {
         this.result = result;
         this.staging = staging;
         this.received = received;
+        Census.REQUESTS.incrementAndGet();
     }
 
     /**
@@ -211,6 +212,7 @@ public final class Request<T> {
     /** MPI completed the request and wrote {@code nativeStatus}: hand the buffers back. */
     void complete(MemorySegment nativeStatus, MemorySegment scratch) {
         handle = Mpi.MPI_REQUEST_NULL.value();
+        Census.REQUESTS.decrementAndGet();
         status = new Status();
         status.fill(nativeStatus, received, scratch);
         Staging finishing = staging;

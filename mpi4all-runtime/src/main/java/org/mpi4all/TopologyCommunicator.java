@@ -18,6 +18,7 @@ public abstract sealed class TopologyCommunicator extends Communicator permits C
 
     TopologyCommunicator(Environment environment, MPI_Comm handle, String name) {
         super(environment, handle, name, false);
+        environment.created(this);
     }
 
     /** {@return the ranks this process receives from in neighbour collectives, in block order} */

@@ -227,6 +227,11 @@ class NonblockingTest {
             checks.that("ibarrierTest", tested.isComplete(), "not complete");
             int[] data = rank == 0 ? new int[] {4, 5, 6} : new int[3];
             checks.equal("ibcast", new int[] {4, 5, 6}, world.ibcast(data, root(0)).waitFor());
+            // empty heap arrays are staged too, in native memory of no bytes
+            Request<int[]> emptyReceive = world.irecv(new int[0], left, tag(21));
+            world.isend(new int[0], right, tag(21)).waitFor();
+            checks.equal("emptyArrays", List.of(0, 0, 0), List.of(world.ibcast(new int[0], root(0)).waitFor().length,
+                    world.iallreduce(new long[0], Op.SUM).waitFor().length, emptyReceive.waitFor().length));
             int n = 4;
             int sum = size * (size - 1) / 2;
             double[] contribution = IntStream.range(0, n).mapToDouble(i -> rank + i).toArray();
@@ -302,7 +307,7 @@ class NonblockingTest {
         "nativeSegmentZeroCopy", "irecvNewBuffer", "irecvNewBufferStatusCount", "irecvNewNeedsCount",
         "recordsNonblocking", "testBeforeSend", "testEventually", "statusOfCompleted", "shortMessageKeepsTheRest",
         "completeIsComplete", "poolSize", "poolEmptyAfterWaitAll", "waitAll", "waitAny", "waitSome",
-        "testSomeAndAny", "testAll", "ibarrier", "ibarrierTest", "ibcast", "iallreduce", "iallreduceRecvBuf", "iallreduceSegment",
+        "testSomeAndAny", "testAll", "ibarrier", "ibarrierTest", "ibcast", "emptyArrays", "iallreduce", "iallreduceRecvBuf", "iallreduceSegment",
         "ireduce", "iallgather", "iallgatherv", "iallgathervNeedsCounts", "ialltoall",
         "persistentNotStartedReturnsAtOnce", "persistentArraysEveryStep", "persistentSegmentsEveryStep",
         "persistentStartedTwice", "persistentClosedWhileActive", "persistentStartAfterClose"};
