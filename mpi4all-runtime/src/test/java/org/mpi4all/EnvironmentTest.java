@@ -64,10 +64,22 @@ class EnvironmentTest {
                 checks.equal("threadsInsideRanks", expected, threadsInsideRank(world));
             }
 
+            Resources idle = env.resources();
+            Communicator extra = world.dup();
+            Request<int[]> receiving = world.irecv(new int[3], Communicator.PROC_NULL);
+            Resources busy = env.resources();
+            receiving.waitFor();
+            extra.close();
+            checks.equal("resourcesCounted", List.of(idle.communicators() + 1, idle.requests() + 1, true, idle),
+                    List.of(busy.communicators(), busy.requests(), busy.nativeBytes() > idle.nativeBytes(),
+                            env.resources()));
+
             Communicator dup = world.dup();
             Request<int[]> pending = world.irecv(new int[1], Communicator.PROC_NULL);
             env.close();
             checks.that("closed", env.isClosed(), "not closed");
+            checks.equal("resourcesLeftOpen", List.of(1L, 1L), List.of(env.resources().communicators(),
+                    env.resources().requests()));
             checks.throwsWith("closeTwice", IllegalStateException.class, "already closed", env::close);
             checks.throwsWith("callAfterClose", IllegalStateException.class, "MPI cannot be used again", world::barrier);
             checks.throwsWith("dupAfterClose", IllegalStateException.class, "MPI cannot be used again",
@@ -214,26 +226,38 @@ class EnvironmentTest {
 
     /**
      * Completes normally although the ranks finish at different times and one catches an exception of its
-     * own; reports whether {@code close()} left {@code MPI_Finalize} to the end of the program and whether
-     * MPI was finalized by the time the JVM exited.
+     * own; reports the resources before and after {@code close()} (a record type and a Java operator, then
+     * nothing), whether {@code close()} left {@code MPI_Finalize} to the end of the program and whether MPI
+     * was finalized by the time the JVM exited.
      */
     public static final class EndsNormally {
         public static void main(String[] args) throws InterruptedException {
             Checks checks = new Checks();
-            int rank;
+            Environment environment;
             try (Environment env = Environment.init(args)) {
                 Communicator world = env.world();
-                rank = world.rank();
+                int rank = world.rank();
                 checks.equal("ranks", IntStream.range(0, world.size()).toArray(), world.allgather(new int[] {rank}));
                 checks.throwsWith("caughtInside", org.mpi4all.runtime.MpiException.class, "MPI_ERR_RANK",
                         () -> world.send(new int[1], world.size() + 5));
+                checks.equal("recordsByJavaOperator", new Pair[] {new Pair(world.size(), 0)},
+                        world.allreduce(new Pair[] {new Pair(1, 0)}, Op.ofRecords(Pair.class, Pair::plus)));
+                Checks.value("resourcesBeforeClose", env.resources());
+                environment = env;
                 if (rank == world.size() - 1) {
                     Thread.sleep(500); // the others are already closing
                 }
             }
             Checks.value("finalizedAtClose", finalized());
+            Checks.value("resourcesAfterClose", environment.resources());
             reportFinalizedAtExit();
             checks.exit();
+        }
+    }
+
+    record Pair(int count, long weight) {
+        Pair plus(Pair other) {
+            return new Pair(count + other.count, weight + other.weight);
         }
     }
 
@@ -261,8 +285,12 @@ class EnvironmentTest {
     @Test
     void normalCompletionFinalizesAtExitAndSucceedsOnEveryRank() {
         MpiRunResult run = Runs.run(EndsNormally.class, 3);
-        Runs.assertChecks(run, "ranks", "caughtInside");
+        Runs.assertChecks(run, "ranks", "caughtInside", "recordsByJavaOperator");
         run.assertEachRank(r -> {
+            assertThat(r.value("resourcesBeforeClose"))
+                    .contains("Resources[nativeBytes=0, requests=0, communicators=0, datatypes=1, operators=1]");
+            assertThat(r.value("resourcesAfterClose"))
+                    .contains("Resources[nativeBytes=0, requests=0, communicators=0, datatypes=0, operators=0]");
             assertThat(r.value("failures")).contains("0");
             assertThat(r.value("finalizedAtClose")).contains("false");
             assertThat(r.value("finalizedAtExit")).contains("true");
@@ -320,7 +348,7 @@ class EnvironmentTest {
     void lifecycleAtSingle() {
         MpiRunResult run = Runs.run(Lifecycle.class, 2, "SINGLE");
         Runs.assertChecks(run, "ranks", "self", "processorName", "wtime", "initTwice", "worldCannotClose",
-                "otherThreadRefused", "closed", "closeTwice", "callAfterClose", "dupAfterClose", "worldAfterClose",
+                "otherThreadRefused", "resourcesCounted", "closed", "resourcesLeftOpen", "closeTwice", "callAfterClose", "dupAfterClose", "worldAfterClose",
                 "waitAfterClose", "initAfterClose");
         run.assertEachRank(r -> {
             assertThat(r.value("threadLevel")).contains("SINGLE");
