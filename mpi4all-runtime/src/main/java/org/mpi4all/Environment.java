@@ -287,8 +287,8 @@ public final class Environment implements AutoCloseable {
 
     /**
      * {@return what the high level holds now in MPI and in native memory}, to find leaks: requests,
-     * communicators, record datatypes, Java operators and staged native memory. Also after {@link #close()},
-     * when every count is zero.
+     * communicators, record datatypes, Java operators and staged native memory. Also after {@link #close()}:
+     * see {@link Resources}.
      */
     public Resources resources() {
         createdCommunicators.removeIf(Communicator::isClosed);

@@ -25,6 +25,7 @@ import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.LongBinaryOperator;
 import java.util.stream.IntStream;
 import org.mpi4all.CartesianCommunicator;
 import org.mpi4all.Communicator;
@@ -349,16 +350,8 @@ public final class Soak {
         }
 
         private void predefinedReductions(int i, int n) {
-            long[] sum = new long[n];
-            double[] max = new double[n];
-            for (int r = 0; r < size; r++) {
-                long[] l = longs(r, i, n);
-                double[] d = doubles(r, i, n);
-                for (int k = 0; k < n; k++) {
-                    sum[k] += l[k];
-                    max[k] = r == 0 ? d[k] : Math.max(max[k], d[k]);
-                }
-            }
+            long[] sum = reducedLongs(i, n, Long::sum);
+            double[] max = maxOfDoubles(i, n);
             check("allreduce SUM", sum, comm.allreduce(longs(rank, i, n), Op.SUM));
             check("iallreduce SUM", sum, comm.iallreduce(longs(rank, i, n), Op.SUM).waitFor());
             int to = i % size;
@@ -380,16 +373,8 @@ public final class Soak {
 
         /** Reductions by Java operators (upcalls from MPI): on longs, doubles and records. */
         private void javaOperators(int i, int n) {
-            long[] xor = new long[n];
-            double[] max = new double[n];
-            for (int r = 0; r < size; r++) {
-                long[] l = longs(r, i, n);
-                double[] d = doubles(r, i, n);
-                for (int k = 0; k < n; k++) {
-                    xor[k] ^= l[k];
-                    max[k] = r == 0 ? d[k] : Math.max(max[k], d[k]);
-                }
-            }
+            long[] xor = reducedLongs(i, n, (a, b) -> a ^ b);
+            double[] max = maxOfDoubles(i, n);
             check("allreduce Java XOR", xor, comm.allreduce(longs(rank, i, n), XOR_LONGS));
             check("allreduce Java max", max, comm.allreduce(doubles(rank, i, n), MAX_DOUBLES));
             int m = Math.min(n, 1024);
@@ -402,6 +387,30 @@ public final class Soak {
             }
             check("iallreduce Java records", total, comm.iallreduce(particles(rank, i, m), SUM_PARTICLES).waitFor());
             record(3, 16L * n + 24L * m);
+        }
+
+        /** What reducing every rank's {@code longs} with {@code f} gives. */
+        private long[] reducedLongs(int i, int n, LongBinaryOperator f) {
+            long[] result = longs(0, i, n);
+            for (int r = 1; r < size; r++) {
+                long[] theirs = longs(r, i, n);
+                for (int k = 0; k < n; k++) {
+                    result[k] = f.applyAsLong(result[k], theirs[k]);
+                }
+            }
+            return result;
+        }
+
+        /** The element-wise maximum of every rank's {@code doubles}. */
+        private double[] maxOfDoubles(int i, int n) {
+            double[] result = doubles(0, i, n);
+            for (int r = 1; r < size; r++) {
+                double[] theirs = doubles(r, i, n);
+                for (int k = 0; k < n; k++) {
+                    result[k] = Math.max(result[k], theirs[k]);
+                }
+            }
+            return result;
         }
 
         private void records(int i, int n) {
