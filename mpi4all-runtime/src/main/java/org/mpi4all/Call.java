@@ -117,6 +117,20 @@ final class Call implements AutoCloseable {
     boolean prepare(boolean mayUpcall) {
         this.mayUpcall = mayUpcall;
         boolean critical = anyHeap && !mayUpcall && environment.heapAccess() == Environment.HeapAccess.CRITICAL;
+        stage(critical);
+        return critical;
+    }
+
+    /**
+     * Prepares the buffers of a call that is never critical, whose heap buffers are copied: file I/O,
+     * whose time is the file system's, not the copy's.
+     */
+    void prepareCopying() {
+        mayUpcall = false;
+        stage(false);
+    }
+
+    private void stage(boolean critical) {
         // The common calls (native memory, or heap arrays in place) have nothing to stage: no loop.
         staging = anyPacked || (anyHeap && !critical);
         if (staging) {
@@ -127,7 +141,6 @@ final class Call implements AutoCloseable {
                 }
             }
         }
-        return critical;
     }
 
     /**

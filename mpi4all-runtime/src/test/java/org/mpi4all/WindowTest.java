@@ -15,6 +15,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.mpi4all.testkit.MpiRun;
 
 /** One-sided communication: every window flavour, every operation, every synchronization, and the misuse of each. */
@@ -247,14 +249,10 @@ class WindowTest {
         "negativeDisp", "rankOutside", "javaOperator", "closeWhileLocked", "unlockUnlocked", "flushUnlocked",
         "completeUnstarted", "notShared", "heapMemory", "useAfterClose", "size"};
 
-    @Test
-    void onFourRanks() {
-        Runs.assertChecks(Runs.run(Program.class, 4), CHECKS);
-    }
-
-    @Test
-    void onThreeRanks() {
-        Runs.assertChecks(Runs.run(Program.class, 3), CHECKS);
+    @ParameterizedTest
+    @ValueSource(ints = {3, 4})
+    void onRanks(int ranks) {
+        Runs.assertChecks(Runs.run(Program.class, ranks), CHECKS);
     }
 
     /** compareAndSwap, without Open MPI 4.1's osc/rdma, which crashes in it (an Open MPI bug; other MPIs ignore the variable). */
@@ -263,5 +261,4 @@ class WindowTest {
         Runs.assertChecks(MpiRun.java(Program.class, "compareAndSwap").ranks(3).environment("OMPI_MCA_osc", "^rdma").run()
                 .assertSucceeded(), "fetchAndOp", "compareAndSwapOneWinner", "atomicsFinal");
     }
-
 }

@@ -142,6 +142,18 @@ class ExamplesTest {
         }
     }
 
+    @Test
+    void parallelFileWrittenCollectivelyAndReadBack() {
+        for (int ranks : new int[] {RANKS, 2}) {
+            MpiRunResult run = MpiRun.java(org.mpi4all.examples.highlevel.ParallelFile.class, "10000").ranks(ranks)
+                    .run().assertSucceeded();
+            run.assertEachRank(r -> {
+                assertThat(r.value("verified")).contains("true");
+                assertThat(r.value("file.bytes")).contains(Long.toString(10000L * 8 * ranks));
+            });
+        }
+    }
+
     private static MpiRunResult java(String example, String... args) {
         List<String> command = new ArrayList<>(MpiRun.javaCommand());
         command.add("org.mpi4all.examples." + example);
