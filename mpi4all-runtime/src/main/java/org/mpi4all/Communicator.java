@@ -474,7 +474,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#recvBuf recvBuf}, {@link Param#type type}.
      */
     public <T> Request<T> iallreduce(T send, Op op, Param... params) {
-        return Reductions.start(this, false, send, op, params);
+        return Reductions.start(this, Reductions.Kind.ALLREDUCE, send, op, params);
     }
 
     /**
@@ -482,7 +482,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#recvBuf recvBuf}, {@link Param#type type}.
      */
     public <T> Request<T> ireduce(T send, Op op, Param... params) {
-        return Reductions.start(this, true, send, op, params);
+        return Reductions.start(this, Reductions.Kind.REDUCE, send, op, params);
     }
 
     /**
@@ -508,6 +508,61 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      */
     public <T> Request<T> ialltoall(T send, Param... params) {
         return Collectives.iexchange(this, Collectives.Exchange.ALLTOALL, send, params);
+    }
+
+    /** Starts an inclusive prefix reduction ({@code MPI_Iscan}); see {@link #scan}. Accepts: {@link Param#recvBuf recvBuf}, {@link Param#type type}. */
+    public <T> Request<T> iscan(T send, Op op, Param... params) {
+        return Reductions.start(this, Reductions.Kind.SCAN, send, op, params);
+    }
+
+    /** Starts an exclusive prefix reduction ({@code MPI_Iexscan}); see {@link #exscan}. Accepts: {@link Param#recvBuf recvBuf}, {@link Param#type type}. */
+    public <T> Request<T> iexscan(T send, Op op, Param... params) {
+        return Reductions.start(this, Reductions.Kind.EXSCAN, send, op, params);
+    }
+
+    /**
+     * Starts a reduce-scatter ({@code MPI_Ireduce_scatter_block}, or {@code MPI_Ireduce_scatter} with
+     * {@link Param#recvCounts recvCounts}); see {@link #reduceScatter}. Accepts the parameters of {@code reduceScatter}.
+     */
+    public <T> Request<T> ireduceScatter(T send, Op op, Param... params) {
+        return Reductions.ireduceScatter(this, send, op, params);
+    }
+
+    /** Starts a gather ({@code MPI_Igather}); see {@link #gather}. Accepts the parameters of {@code gather}. */
+    public <T> Request<T> igather(T send, Param... params) {
+        return Collectives.igather(this, send, params);
+    }
+
+    /**
+     * Starts a scatter ({@code MPI_Iscatter}); see {@link #scatter}. Requires {@link Param#count count}, the block
+     * size (the blocking form broadcasts it); accepts the other parameters of {@code scatter}.
+     */
+    public <T> Request<T> iscatter(T send, Param... params) {
+        return Collectives.iscatter(this, send, params);
+    }
+
+    /**
+     * Starts a gather of varying sizes ({@code MPI_Igatherv}); see {@link #gatherv}. Requires
+     * {@link Param#recvCounts recvCounts} at the root; accepts the other parameters of {@code gatherv}.
+     */
+    public <T> Request<T> igatherv(T send, Param... params) {
+        return Collectives.igatherv(this, send, params);
+    }
+
+    /**
+     * Starts a scatter of varying sizes ({@code MPI_Iscatterv}); see {@link #scatterv}. Requires
+     * {@link Param#count count} (this process's block size) and, at the root, {@link Param#sendCounts sendCounts}.
+     */
+    public <T> Request<T> iscatterv(T send, Param... params) {
+        return Collectives.iscatterv(this, send, params);
+    }
+
+    /**
+     * Starts a personalized exchange of varying sizes ({@code MPI_Ialltoallv}); see {@link #alltoallv}. Requires
+     * {@link Param#sendCounts sendCounts} and {@link Param#recvCounts recvCounts}.
+     */
+    public <T> Request<T> ialltoallv(T send, Param... params) {
+        return Collectives.ipersonalized(this, false, send, params, size, size);
     }
 
     // ---- Objects, through an explicit serializer ---------------------------------------------------

@@ -82,43 +82,72 @@ final class Reductions {
         }
     }
 
+    /** The buffers of a reduce-scatter: what is sent, this process's block of the result, its size, the counts if given. */
+    private record Scattered<T>(Message in, Message out, int block, Message counts, T result) {
+        static <T> Scattered<T> of(Call call, Communicator c, String operation, T send, Param[] params, int given) {
+            int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
+            Datatype typeParam = Param.type(params, given);
+            Message in = call.message(send, typeParam, 0, -1, Message.IN);
+            int block = counts == null ? Shapes.blockOf(operation, in, c.size(), "process")
+                    : ownBlock(c, operation, counts, in);
+            T result = resultBuffer(operation, send, Param.value(params, given, RECV_BUF), in, block, false);
+            Message out = call.message(result, typeParam, 0, block, Message.OUT);
+            return new Scattered<>(in, out, block, counts != null ? call.ints(counts) : null, result);
+        }
+    }
+
     static <T> T reduceScatter(Communicator c, T send, Op op, Param[] params) {
         int given = Param.check("reduceScatter", params, REDUCE_SCATTER_PARAMS);
         Objects.requireNonNull(op, "op == null");
         MPI_Comm comm = c.handle();
-        int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
-        Datatype typeParam = Param.type(params, given);
         try (Call call = Call.begin(c.environment, "reduceScatter")) {
-            Message in = call.message(send, typeParam, 0, -1, Message.IN);
-            int block = counts == null ? Shapes.blockOf("reduceScatter", in, c.size(), "process")
-                    : ownBlock(c, counts, in);
-            T result = resultBuffer("reduceScatter", send, Param.value(params, given, RECV_BUF), in, block, false);
-            Message out = call.message(result, typeParam, 0, block, Message.OUT);
-            Message countsMessage = counts != null ? call.ints(counts) : null;
-            MPI_Op mpiOp = op.handle(c.environment, in.type, "reduceScatter");
-            Downcall.reduceScatter(call.prepare(op.isUserDefined()), in, out, block, countsMessage, mpiOp, comm);
-            return call.finish(result);
+            Scattered<T> r = Scattered.of(call, c, "reduceScatter", send, params, given);
+            MPI_Op mpiOp = op.handle(c.environment, r.in().type, "reduceScatter");
+            Downcall.reduceScatter(call.prepare(op.isUserDefined()), r.in(), r.out(), r.block(), r.counts(), mpiOp, comm);
+            return call.finish(r.result());
+        }
+    }
+
+    /** {@code MPI_Ireduce_scatter_block}, or {@code MPI_Ireduce_scatter} with {@code recvCounts}. */
+    static <T> Request<T> ireduceScatter(Communicator c, T send, Op op, Param[] params) {
+        int given = Param.check("ireduceScatter", params, REDUCE_SCATTER_PARAMS);
+        Objects.requireNonNull(op, "op == null");
+        MPI_Comm comm = c.handle();
+        try (Call call = Call.begin(c.environment, "ireduceScatter")) {
+            Scattered<T> r = Scattered.of(call, c, "ireduceScatter", send, params, given);
+            Message in = r.in();
+            Message out = r.out();
+            MPI_Op mpiOp = op.handle(c.environment, in.type, "ireduceScatter");
+            return Request.start(call, r.result(), null, request -> {
+                if (r.counts() == null) {
+                    Mpi.MPI_Ireduce_scatter_block(in.mpi(), out.mpi(), r.block(), in.handle, mpiOp, comm, request);
+                } else {
+                    Mpi.MPI_Ireduce_scatter(in.mpi(), out.mpi(), r.counts().mpi(), in.handle, mpiOp, comm, request);
+                }
+            });
         }
     }
 
     /** The size of this process's block of {@code send} cut by {@code counts}, one per process, after checking them. */
-    private static int ownBlock(Communicator c, int[] counts, Message send) {
-        Shapes.checkCounts("reduceScatter", "recvCounts", counts, c.size());
+    private static int ownBlock(Communicator c, String operation, int[] counts, Message send) {
+        Shapes.checkCounts(operation, "recvCounts", counts, c.size());
         long total = 0;
         for (int count : counts) {
             total += count;
         }
         if (total != send.count) {
-            throw new IllegalArgumentException("reduceScatter: recvCounts add up to " + total + " elements, but "
+            throw new IllegalArgumentException(operation + ": recvCounts add up to " + total + " elements, but "
                     + Message.describe(send.carrier) + " holds " + send.count);
         }
         return counts[c.rank()];
     }
 
-    /** {@code MPI_Ireduce}, or {@code MPI_Iallreduce} if not {@code rooted}. */
-    static <T> Request<T> start(Communicator c, boolean rooted, T send, Op op, Param[] params) {
-        String operation = rooted ? "ireduce" : "iallreduce";
+    /** {@code MPI_Ireduce}, {@code MPI_Iallreduce}, {@code MPI_Iscan} or {@code MPI_Iexscan}. */
+    static <T> Request<T> start(Communicator c, Kind kind, T send, Op op, Param[] params) {
+        String operation = "i" + kind.operation;
+        boolean rooted = kind == Kind.REDUCE;
         int given = Param.check(operation, params, rooted ? NONBLOCKING_REDUCE_PARAMS : NONBLOCKING_REDUCTION_PARAMS);
+        Objects.requireNonNull(op, "op == null");
         MPI_Comm comm = c.handle();
         int root = Param.intValue(params, given, ROOT, 0);
         boolean receives = !rooted || c.rank() == root;
@@ -131,10 +160,11 @@ final class Reductions {
             MPI_Op mpiOp = op.handle(c.environment, in.type, operation);
             return Request.start(call, result, null, request -> {
                 MemorySegment recvbuf = out != null ? out.mpi() : MemorySegment.NULL;
-                if (rooted) {
-                    Mpi.MPI_Ireduce(in.mpi(), recvbuf, in.count, in.handle, mpiOp, root, comm, request);
-                } else {
-                    Mpi.MPI_Iallreduce(in.mpi(), recvbuf, in.count, in.handle, mpiOp, comm, request);
+                switch (kind) {
+                    case REDUCE -> Mpi.MPI_Ireduce(in.mpi(), recvbuf, in.count, in.handle, mpiOp, root, comm, request);
+                    case ALLREDUCE -> Mpi.MPI_Iallreduce(in.mpi(), recvbuf, in.count, in.handle, mpiOp, comm, request);
+                    case SCAN -> Mpi.MPI_Iscan(in.mpi(), recvbuf, in.count, in.handle, mpiOp, comm, request);
+                    case EXSCAN -> Mpi.MPI_Iexscan(in.mpi(), recvbuf, in.count, in.handle, mpiOp, comm, request);
                 }
             });
         }

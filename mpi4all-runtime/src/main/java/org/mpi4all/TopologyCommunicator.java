@@ -50,6 +50,24 @@ public abstract sealed class TopologyCommunicator extends Communicator permits C
                 this::exchangeCounts);
     }
 
+    /** Starts a {@link #neighborAllgather} ({@code MPI_Ineighbor_allgather}). Accepts: {@link Param#recvBuf recvBuf}, {@link Param#type type}. */
+    public <T> Request<T> ineighborAllgather(T send, Param... params) {
+        return Collectives.iexchange(this, Collectives.Exchange.NEIGHBOR_ALLGATHER, send, params);
+    }
+
+    /** Starts a {@link #neighborAlltoall} ({@code MPI_Ineighbor_alltoall}). Accepts: {@link Param#recvBuf recvBuf}, {@link Param#type type}. */
+    public <T> Request<T> ineighborAlltoall(T send, Param... params) {
+        return Collectives.iexchange(this, Collectives.Exchange.NEIGHBOR_ALLTOALL, send, params);
+    }
+
+    /**
+     * Starts a {@link #neighborAlltoallv} ({@code MPI_Ineighbor_alltoallv}). Requires {@link Param#sendCounts sendCounts}
+     * and {@link Param#recvCounts recvCounts}; accepts the other parameters of {@code neighborAlltoallv}.
+     */
+    public <T> Request<T> ineighborAlltoallv(T send, Param... params) {
+        return Collectives.ipersonalized(this, true, send, params, destinations().length, sources().length);
+    }
+
     /** Each destination learns how many elements this process sends it: one count per neighbour. */
     private int[] exchangeCounts(int[] sendCounts) {
         int[] received = neighborAlltoall(sendCounts.length == 0 ? new int[0] : sendCounts);
