@@ -116,6 +116,11 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
         return environment;
     }
 
+    /** {@return the name of the communicator in messages} ({@code world}, {@code world.dup} ...) */
+    String name() {
+        return name;
+    }
+
     /** The MPI handle, for calls to the generated layer ({@code Mpi}), after checking it is usable. */
     public MPI_Comm handle() {
         environment.check();
@@ -691,22 +696,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * @param reorder whether MPI may renumber the processes to fit the machine
      */
     public CartesianCommunicator createCartesian(int[] dims, boolean[] periods, boolean reorder) {
-        if (dims.length != periods.length) {
-            throw new IllegalArgumentException("createCartesian: " + dims.length + " dimensions but "
-                    + periods.length + " periodicities");
-        }
-        MPI_Comm comm = handle();
-        MPI_Comm cart;
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment periodic = arena.allocate(JAVA_INT, periods.length);
-            for (int i = 0; i < periods.length; i++) {
-                periodic.setAtIndex(JAVA_INT, i, periods[i] ? 1 : 0);
-            }
-            MemorySegment dimensions = arena.allocateFrom(JAVA_INT, dims);
-            cart = created(out -> Mpi.MPI_Cart_create(comm, dims.length, dimensions, periodic, reorder ? 1 : 0, out));
-        }
-        return cart.equals(Mpi.MPI_COMM_NULL) ? null
-                : new CartesianCommunicator(environment, cart, name + ".cartesian" + Arrays.toString(dims));
+        return Topologies.cartesian(this, dims, periods, reorder);
     }
 
     /**
@@ -717,15 +707,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * @param reorder whether MPI may renumber the processes to fit the machine
      */
     public GraphCommunicator createGraph(int[] sources, int[] destinations, boolean reorder) {
-        MPI_Comm comm = handle();
-        MPI_Comm graph;
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment in = arena.allocateFrom(JAVA_INT, sources);
-            MemorySegment out = arena.allocateFrom(JAVA_INT, destinations);
-            graph = created(result -> Mpi.MPI_Dist_graph_create_adjacent(comm, sources.length, in, Mpi.MPI_UNWEIGHTED,
-                    destinations.length, out, Mpi.MPI_UNWEIGHTED, Mpi.MPI_INFO_NULL, reorder ? 1 : 0, result));
-        }
-        return new GraphCommunicator(environment, graph, name + ".graph");
+        return Topologies.graph(this, sources, destinations, reorder);
     }
 
     /** Ends every process of the communicator's job with {@code errorCode} ({@code MPI_Abort}); does not return normally. */
