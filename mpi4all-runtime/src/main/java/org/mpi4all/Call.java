@@ -21,10 +21,11 @@ import org.mpi4all.ffi.MPI_Status;
  * cannot read Java objects or {@code boolean[]} in place. Native segments and direct buffers are
  * always handed over as they are.
  *
- * <p>Use: {@code begin}, one {@code message} per buffer, {@code prepare}, the MPI function (critical or
- * not as {@link #critical} says), {@code finish}; {@code end} in a {@code finally}.
+ * <p>Use: {@code begin}, one {@code message} per buffer, {@code prepare}, the MPI function through
+ * {@link Downcall} (critical or not as {@code prepare} says), {@code finish}; all in a try-with-resources,
+ * whose {@code close} ends the call.
  */
-final class Call {
+final class Call implements AutoCloseable {
     private static final ThreadLocal<Call> CURRENT = ThreadLocal.withInitial(Call::new);
     /** The most buffers one MPI call takes: send, recv, and four count or displacement arrays. */
     private static final int SLOTS = 6;
@@ -42,8 +43,6 @@ final class Call {
     /** Whether {@link #prepare} staged a message, which {@link #finish} then copies back. */
     private boolean staging;
     private boolean active;
-    /** Whether the MPI function to call is the critical one. */
-    boolean critical;
     /** Whether MPI may call back into Java during the call, so a failure of the callback may be pending. */
     private boolean mayUpcall;
     Environment environment;
@@ -91,7 +90,6 @@ final class Call {
         call.anyHeap = false;
         call.anyPacked = false;
         call.staging = false;
-        call.critical = false;
         call.mayUpcall = false;
         return call;
     }
@@ -114,10 +112,25 @@ final class Call {
      * Decides how the buffers reach MPI and stages those that need it.
      *
      * @param mayUpcall whether MPI may call back into Java during the call (a user-defined reduction)
+     * @return whether the MPI function to call is the critical one (see {@link Downcall})
      */
-    void prepare(boolean mayUpcall) {
+    boolean prepare(boolean mayUpcall) {
         this.mayUpcall = mayUpcall;
-        critical = anyHeap && !mayUpcall && environment.heapAccess() == Environment.HeapAccess.CRITICAL;
+        boolean critical = anyHeap && !mayUpcall && environment.heapAccess() == Environment.HeapAccess.CRITICAL;
+        stage(critical);
+        return critical;
+    }
+
+    /**
+     * Prepares the buffers of a call that is never critical, whose heap buffers are copied: file I/O,
+     * whose time is the file system's, not the copy's.
+     */
+    void prepareCopying() {
+        mayUpcall = false;
+        stage(false);
+    }
+
+    private void stage(boolean critical) {
         // The common calls (native memory, or heap arrays in place) have nothing to stage: no loop.
         staging = anyPacked || (anyHeap && !critical);
         if (staging) {
@@ -137,7 +150,6 @@ final class Call {
      * operator MPI runs while the call starts throws is kept for the completion of the request to rethrow.
      */
     Staging prepareNonblocking() {
-        critical = false;
         long total = 0;
         boolean staging = false;
         for (int i = 0; i < used; i++) {
@@ -180,8 +192,15 @@ final class Call {
         }
     }
 
+    /** {@link #finish()}, then returns {@code result}, the operation's. */
+    <R> R finish(R result) {
+        finish();
+        return result;
+    }
+
     /** Ends the call, successful or not; drops the references to the caller's buffers. */
-    void end() {
+    @Override
+    public void close() {
         for (int i = 0; i < used; i++) {
             messages[i].clear();
         }

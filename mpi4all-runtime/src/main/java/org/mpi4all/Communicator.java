@@ -1,39 +1,21 @@
 package org.mpi4all;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static org.mpi4all.Param.Name.COUNT;
-import static org.mpi4all.Param.Name.IN_PLACE;
-import static org.mpi4all.Param.Name.OFFSET;
-import static org.mpi4all.Param.Name.RECV_BUF;
-import static org.mpi4all.Param.Name.RECV_COUNTS;
-import static org.mpi4all.Param.Name.RECV_COUNTS_OUT;
-import static org.mpi4all.Param.Name.RECV_DISPLS;
-import static org.mpi4all.Param.Name.RECV_DISPLS_OUT;
 import static org.mpi4all.Param.Name.ROOT;
-import static org.mpi4all.Param.Name.SEND_COUNTS;
-import static org.mpi4all.Param.Name.SEND_DISPLS;
 import static org.mpi4all.Param.Name.STATUS;
 import static org.mpi4all.Param.Name.SYNCHRONOUS;
 import static org.mpi4all.Param.Name.TAG;
-import static org.mpi4all.Param.Name.TYPE;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.function.UnaryOperator;
 import org.mpi4all.ffi.MPI_Comm;
-import org.mpi4all.ffi.MPI_Datatype;
 import org.mpi4all.ffi.MPI_Group;
-import org.mpi4all.ffi.MPI_Message;
-import org.mpi4all.ffi.MPI_Op;
-import org.mpi4all.ffi.MPI_Request;
 import org.mpi4all.ffi.Mpi;
-import org.mpi4all.ffi.MpiCritical;
 
 /**
  * A group of processes that communicate ({@code MPI_Comm}), with MPI's point-to-point and collective
@@ -93,30 +75,6 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
     /** The color that leaves a process out of {@link #split}, and a rank that is none ({@code MPI_UNDEFINED}). */
     public static final int UNDEFINED = Mpi.MPI_UNDEFINED;
 
-    private static final int SEND_PARAMS = Param.accepting(TAG, COUNT, OFFSET, TYPE, SYNCHRONOUS);
-    private static final int RECV_PARAMS = Param.accepting(TAG, COUNT, OFFSET, TYPE, STATUS);
-    private static final int RECV_NEW_PARAMS = Param.accepting(TAG, TYPE, STATUS);
-    private static final int IRECV_PARAMS = Param.accepting(TAG, COUNT, OFFSET, TYPE);
-    private static final int IRECV_NEW_PARAMS = Param.accepting(TAG, COUNT, TYPE);
-    private static final int SENDRECV_PARAMS = Param.accepting(TAG, TYPE, STATUS);
-    private static final int PROBE_PARAMS = Param.accepting(TAG);
-    private static final int BCAST_PARAMS = Param.accepting(ROOT, COUNT, OFFSET, TYPE);
-    private static final int REDUCE_PARAMS = Param.accepting(ROOT, RECV_BUF, IN_PLACE, TYPE);
-    private static final int REDUCTION_PARAMS = Param.accepting(RECV_BUF, IN_PLACE, TYPE);
-    private static final int REDUCE_SCATTER_PARAMS = Param.accepting(RECV_COUNTS, RECV_BUF, TYPE);
-    private static final int GATHER_PARAMS = Param.accepting(ROOT, RECV_BUF, IN_PLACE, TYPE);
-    private static final int ALLGATHER_PARAMS = Param.accepting(RECV_BUF, IN_PLACE, TYPE);
-    private static final int SCATTER_PARAMS = Param.accepting(ROOT, RECV_BUF, COUNT, TYPE);
-    private static final int GATHERV_PARAMS = Param.accepting(ROOT, RECV_BUF, RECV_COUNTS, RECV_DISPLS,
-            RECV_COUNTS_OUT, RECV_DISPLS_OUT, TYPE);
-    private static final int ALLGATHERV_PARAMS = Param.accepting(RECV_BUF, RECV_COUNTS, RECV_DISPLS,
-            RECV_COUNTS_OUT, RECV_DISPLS_OUT, TYPE);
-    private static final int SCATTERV_PARAMS = Param.accepting(ROOT, SEND_COUNTS, SEND_DISPLS, RECV_BUF, COUNT, TYPE);
-    private static final int ALLTOALLV_PARAMS = Param.accepting(SEND_COUNTS, SEND_DISPLS, RECV_BUF, RECV_COUNTS,
-            RECV_DISPLS, RECV_COUNTS_OUT, RECV_DISPLS_OUT, TYPE);
-    private static final int IBCAST_PARAMS = Param.accepting(ROOT, TYPE);
-    private static final int NONBLOCKING_REDUCE_PARAMS = Param.accepting(ROOT, RECV_BUF, TYPE);
-    private static final int NONBLOCKING_COLLECTIVE_PARAMS = Param.accepting(RECV_BUF, TYPE);
     private static final int OBJECT_SEND_PARAMS = Param.accepting(TAG, SYNCHRONOUS);
     private static final int OBJECT_RECV_PARAMS = Param.accepting(TAG, STATUS);
     private static final int OBJECT_ROOT_PARAMS = Param.accepting(ROOT);
@@ -158,6 +116,11 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
         return environment;
     }
 
+    /** {@return the name of the communicator in messages} ({@code world}, {@code world.dup} ...) */
+    String name() {
+        return name;
+    }
+
     /** The MPI handle, for calls to the generated layer ({@code Mpi}), after checking it is usable. */
     public MPI_Comm handle() {
         environment.check();
@@ -182,44 +145,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * @throws IllegalArgumentException if {@code buf} is not a buffer, or count and offset exceed it
      */
     public void send(Object buf, int dest, Param... params) {
-        int given = Param.check("send", params, SEND_PARAMS);
-        MPI_Comm comm = handle();
-        int tag = Param.intValue(params, given, TAG, 0);
-        boolean synchronous = Param.has(given, SYNCHRONOUS);
-        Datatype typeParam = Param.type(params, given);
-        // A whole native segment needs no call state: see reduction.
-        int whole = Param.has(given, COUNT) || Param.has(given, OFFSET) ? -1
-                : Message.nativeCount(buf, typeParam, Message.IN);
-        if (whole >= 0) {
-            Call.checkOutside("send");
-            MPI_Datatype type = (typeParam != null ? typeParam : Datatype.BYTE).handle(null);
-            if (synchronous) {
-                Mpi.MPI_Ssend((MemorySegment) buf, whole, type, dest, tag, comm);
-            } else {
-                Mpi.MPI_Send((MemorySegment) buf, whole, type, dest, tag, comm);
-            }
-            return;
-        }
-        Call call = Call.begin(environment, "send");
-        try {
-            Message m = call.message(buf, typeParam, Param.intValue(params, given, OFFSET, 0),
-                    Param.intValue(params, given, COUNT, -1), Message.IN);
-            call.prepare(false);
-            if (synchronous) {
-                if (call.critical) {
-                    MpiCritical.MPI_Ssend(m.mpi(true), m.count, m.handle, dest, tag, comm);
-                } else {
-                    Mpi.MPI_Ssend(m.mpi(), m.count, m.handle, dest, tag, comm);
-                }
-            } else if (call.critical) {
-                MpiCritical.MPI_Send(m.mpi(true), m.count, m.handle, dest, tag, comm);
-            } else {
-                Mpi.MPI_Send(m.mpi(), m.count, m.handle, dest, tag, comm);
-            }
-            call.finish();
-        } finally {
-            call.end();
-        }
+        PointToPoint.send(this, buf, dest, params);
     }
 
     /** Receives a message of any tag from {@code source} into {@code buf}; see {@link #recv(Object, int, Param...)}. */
@@ -236,42 +162,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * @throws org.mpi4all.runtime.MpiException {@code MPI_ERR_TRUNCATE} if the message is longer than the room given
      */
     public <T> T recv(T buf, int source, Param... params) {
-        int given = Param.check("recv", params, RECV_PARAMS);
-        MPI_Comm comm = handle();
-        int tag = Param.intValue(params, given, TAG, ANY_TAG);
-        Status status = (Status) Param.value(params, given, STATUS);
-        Datatype typeParam = Param.type(params, given);
-        // A whole native segment, without a status to fill, needs no call state: see reduction.
-        int whole = status != null || Param.has(given, COUNT) || Param.has(given, OFFSET) ? -1
-                : Message.nativeCount(buf, typeParam, Message.OUT);
-        if (whole >= 0) {
-            Call.checkOutside("recv");
-            Mpi.MPI_Recv((MemorySegment) buf, whole, (typeParam != null ? typeParam : Datatype.BYTE).handle(null), source,
-                    tag, comm, Mpi.MPI_STATUS_IGNORE);
-            return buf;
-        }
-        Call call = Call.begin(environment, "recv");
-        try {
-            Message m = call.message(buf, typeParam, Param.intValue(params, given, OFFSET, 0),
-                    Param.intValue(params, given, COUNT, -1), Message.OUT);
-            call.prepare(false);
-            MemorySegment nativeStatus = status != null || m.isStaged() ? call.status : Mpi.MPI_STATUS_IGNORE;
-            if (call.critical) {
-                MpiCritical.MPI_Recv(m.mpi(true), m.count, m.handle, source, tag, comm, nativeStatus);
-            } else {
-                Mpi.MPI_Recv(m.mpi(), m.count, m.handle, source, tag, comm, nativeStatus);
-            }
-            if (m.isStaged()) {
-                m.limitToReceived(call.status, call.words);
-            }
-            call.finish();
-            if (status != null) {
-                status.fill(call.status, m.type, call.words);
-            }
-        } finally {
-            call.end();
-        }
-        return buf;
+        return PointToPoint.recv(this, buf, source, params);
     }
 
     /**
@@ -284,34 +175,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * @throws IllegalArgumentException if the message is not a whole number of elements of the type
      */
     public <T> T recv(Class<T> kind, int source, Param... params) {
-        int given = Param.check("recv", params, RECV_NEW_PARAMS);
-        MPI_Comm comm = handle();
-        int tag = Param.intValue(params, given, TAG, ANY_TAG);
-        Status status = (Status) Param.value(params, given, STATUS);
-        Datatype type = Message.typeOf("recv", kind, Param.type(params, given));
-        Call call = Call.begin(environment, "recv");
-        try {
-            MemorySegment message = call.words.asSlice(0, MPI_Message.LAYOUT.byteSize());
-            Mpi.MPI_Mprobe(source, tag, comm, message, call.status);
-            Status probed = new Status();
-            probed.fill(call.status, null, call.words.asSlice(16));
-            T buf = kind.cast(Message.allocate("recv", kind, type, probed.count(type)));
-            Message m = call.message(buf, Param.type(params, given), 0, -1, Message.OUT);
-            call.prepare(false);
-            MemorySegment nativeStatus = status != null ? call.status : Mpi.MPI_STATUS_IGNORE;
-            if (call.critical) {
-                MpiCritical.MPI_Mrecv(m.mpi(true), m.count, m.handle, message, nativeStatus);
-            } else {
-                Mpi.MPI_Mrecv(m.mpi(), m.count, m.handle, message, nativeStatus);
-            }
-            call.finish();
-            if (status != null) {
-                status.fill(call.status, m.type, call.words.asSlice(16));
-            }
-            return buf;
-        } finally {
-            call.end();
-        }
+        return PointToPoint.recvNew(this, kind, source, params);
     }
 
     /**
@@ -321,35 +185,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * default 0 sent, any received), {@link Param#type type}, {@link Param#status status}.
      */
     public <T> T sendrecv(Object send, int dest, T recv, int source, Param... params) {
-        int given = Param.check("sendrecv", params, SENDRECV_PARAMS);
-        MPI_Comm comm = handle();
-        int sendTag = Param.intValue(params, given, TAG, 0);
-        int recvTag = Param.intValue(params, given, TAG, ANY_TAG);
-        Status status = (Status) Param.value(params, given, STATUS);
-        Call call = Call.begin(environment, "sendrecv");
-        try {
-            Message s = call.message(send, Param.type(params, given), 0, -1, Message.IN);
-            Message r = call.message(recv, Param.type(params, given), 0, -1, Message.OUT);
-            call.prepare(false);
-            MemorySegment nativeStatus = status != null || r.isStaged() ? call.status : Mpi.MPI_STATUS_IGNORE;
-            if (call.critical) {
-                MpiCritical.MPI_Sendrecv(s.mpi(true), s.count, s.handle, dest, sendTag, r.mpi(true), r.count, r.handle, source,
-                        recvTag, comm, nativeStatus);
-            } else {
-                Mpi.MPI_Sendrecv(s.mpi(), s.count, s.handle, dest, sendTag, r.mpi(), r.count, r.handle, source, recvTag,
-                        comm, nativeStatus);
-            }
-            if (r.isStaged()) {
-                r.limitToReceived(call.status, call.words);
-            }
-            call.finish();
-            if (status != null) {
-                status.fill(call.status, r.type, call.words);
-            }
-        } finally {
-            call.end();
-        }
-        return recv;
+        return PointToPoint.sendrecv(this, send, dest, recv, source, params);
     }
 
     /**
@@ -357,17 +193,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * Accepts: {@link Param#tag tag} (default {@link #ANY_TAG}).
      */
     public Status probe(int source, Param... params) {
-        int given = Param.check("probe", params, PROBE_PARAMS);
-        MPI_Comm comm = handle();
-        Call call = Call.begin(environment, "probe");
-        try {
-            Mpi.MPI_Probe(source, Param.intValue(params, given, TAG, ANY_TAG), comm, call.status);
-            Status status = new Status();
-            status.fill(call.status, null, call.words);
-            return status;
-        } finally {
-            call.end();
-        }
+        return PointToPoint.probe(this, "probe", true, source, params).orElseThrow();
     }
 
     /**
@@ -375,21 +201,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * Accepts: {@link Param#tag tag} (default {@link #ANY_TAG}).
      */
     public Optional<Status> iprobe(int source, Param... params) {
-        int given = Param.check("iprobe", params, PROBE_PARAMS);
-        MPI_Comm comm = handle();
-        Call call = Call.begin(environment, "iprobe");
-        try {
-            MemorySegment flag = call.words.asSlice(0, 4);
-            Mpi.MPI_Iprobe(source, Param.intValue(params, given, TAG, ANY_TAG), comm, flag, call.status);
-            if (flag.get(JAVA_INT, 0) == 0) {
-                return Optional.empty();
-            }
-            Status status = new Status();
-            status.fill(call.status, null, call.words.asSlice(8));
-            return Optional.of(status);
-        } finally {
-            call.end();
-        }
+        return PointToPoint.probe(this, "iprobe", false, source, params);
     }
 
     // ---- Nonblocking point-to-point (MPI-4.1 §3.7) ----------------------------------------------
@@ -400,8 +212,8 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * of {@link #send}.
      */
     public <T> Request<T> isend(T buf, int dest, Param... params) {
-        return transfer("isend", buf, Message.IN, params, (call, m, tag, synchronous, comm) -> start(call, buf, null,
-                request -> {
+        return PointToPoint.transfer(this, "isend", buf, Message.IN, params, (call, m, tag, synchronous, comm) ->
+                Request.start(call, buf, null, request -> {
                     if (synchronous) {
                         Mpi.MPI_Issend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
                     } else {
@@ -416,8 +228,9 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#count count}, {@link Param#offset offset}, {@link Param#type type}.
      */
     public <T> Request<T> irecv(T buf, int source, Param... params) {
-        return transfer("irecv", buf, Message.OUT, params, (call, m, tag, synchronous, comm) -> start(call, buf, m.type,
-                request -> Mpi.MPI_Irecv(m.mpi(), m.count, m.handle, source, tag, comm, request)));
+        return PointToPoint.transfer(this, "irecv", buf, Message.OUT, params, (call, m, tag, synchronous, comm) ->
+                Request.start(call, buf, m.type, request -> Mpi.MPI_Irecv(m.mpi(), m.count, m.handle, source, tag, comm,
+                        request)));
     }
 
     // ---- Persistent point-to-point (MPI-4.1 §3.9) -----------------------------------------------
@@ -428,8 +241,8 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@code buf} holds then. Accepts the parameters of {@link #send}.
      */
     public <T> Persistent<T> sendInit(T buf, int dest, Param... params) {
-        return transfer("sendInit", buf, Message.IN, params, (call, m, tag, synchronous, comm) -> persistent(call, buf,
-                null, request -> {
+        return PointToPoint.transfer(this, "sendInit", buf, Message.IN, params, (call, m, tag, synchronous, comm) ->
+                Persistent.bind(call, buf, null, request -> {
                     if (synchronous) {
                         Mpi.MPI_Ssend_init(m.mpi(), m.count, m.handle, dest, tag, comm, request);
                     } else {
@@ -444,34 +257,12 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * parameters of {@link #irecv}.
      */
     public <T> Persistent<T> recvInit(T buf, int source, Param... params) {
-        return transfer("recvInit", buf, Message.OUT, params, (call, m, tag, synchronous, comm) -> persistent(call,
-                buf, m.type, request -> Mpi.MPI_Recv_init(m.mpi(), m.count, m.handle, source, tag, comm, request)));
+        return PointToPoint.transfer(this, "recvInit", buf, Message.OUT, params, (call, m, tag, synchronous, comm) ->
+                Persistent.bind(call, buf, m.type, request -> Mpi.MPI_Recv_init(m.mpi(), m.count, m.handle, source, tag,
+                        comm, request)));
     }
 
-    /** A nonblocking or persistent point-to-point operation, given its resolved buffer and arguments. */
-    @FunctionalInterface
-    private interface Transfer<R> {
-        R bind(Call call, Message message, int tag, boolean synchronous, MPI_Comm comm);
-    }
 
-    /**
-     * Resolves the buffer and parameters of a nonblocking or persistent send ({@code direction} IN, the
-     * parameters of {@link #send}) or receive (OUT, those of {@link #irecv}), and binds them with {@code transfer}.
-     */
-    private <R> R transfer(String operation, Object buf, int direction, Param[] params, Transfer<R> transfer) {
-        boolean sending = direction == Message.IN;
-        int given = Param.check(operation, params, sending ? SEND_PARAMS : IRECV_PARAMS);
-        MPI_Comm comm = handle();
-        int tag = Param.intValue(params, given, TAG, sending ? 0 : ANY_TAG);
-        Call call = Call.begin(environment, operation);
-        try {
-            Message m = call.message(buf, Param.type(params, given), Param.intValue(params, given, OFFSET, 0),
-                    Param.intValue(params, given, COUNT, -1), direction);
-            return transfer.bind(call, m, tag, Param.has(given, SYNCHRONOUS), comm);
-        } finally {
-            call.end();
-        }
-    }
 
     /**
      * Starts receiving up to {@code count} elements from {@code source} into a new buffer of class
@@ -481,13 +272,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * @throws IllegalArgumentException if {@code count} is missing
      */
     public <T> Request<T> irecv(Class<T> kind, int source, Param... params) {
-        int given = Param.check("irecv", params, IRECV_NEW_PARAMS);
-        if (!Param.has(given, COUNT)) {
-            throw new IllegalArgumentException("irecv: a new buffer needs count(n), the most elements to receive");
-        }
-        Datatype type = Message.typeOf("irecv", kind, Param.type(params, given));
-        T buf = kind.cast(Message.allocate("irecv", kind, type, Param.intValue(params, given, COUNT, 0)));
-        return irecv(buf, source, Param.tag(Param.intValue(params, given, TAG, ANY_TAG)), Param.type(type));
+        return PointToPoint.irecvNew(this, kind, source, params);
     }
 
     // ---- Blocking collectives (MPI-4.1 §6) -------------------------------------------------------
@@ -504,24 +289,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#type type}.
      */
     public <T> T bcast(T buf, Param... params) {
-        int given = Param.check("bcast", params, BCAST_PARAMS);
-        MPI_Comm comm = handle();
-        int root = Param.intValue(params, given, ROOT, 0);
-        Call call = Call.begin(environment, "bcast");
-        try {
-            Message m = call.message(buf, Param.type(params, given), Param.intValue(params, given, OFFSET, 0),
-                    Param.intValue(params, given, COUNT, -1), rank == root ? Message.IN : Message.OUT);
-            call.prepare(false);
-            if (call.critical) {
-                MpiCritical.MPI_Bcast(m.mpi(true), m.count, m.handle, root, comm);
-            } else {
-                Mpi.MPI_Bcast(m.mpi(), m.count, m.handle, root, comm);
-            }
-            call.finish();
-        } finally {
-            call.end();
-        }
-        return buf;
+        return Collectives.bcast(this, buf, params);
     }
 
     /**
@@ -533,12 +301,12 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * @throws IllegalArgumentException if {@code op} does not apply to the elements
      */
     public <T> T reduce(T send, Op op, Param... params) {
-        return reduction(Reduction.REDUCE, send, op, params);
+        return Reductions.reduction(this, Reductions.Kind.REDUCE, send, op, params);
     }
 
     /** Combines the processes' {@code send} with {@code op} into a new buffer; see {@link #allreduce(Object, Op, Param...)}. */
     public <T> T allreduce(T send, Op op) {
-        return reduction(Reduction.ALLREDUCE, send, op, Param.NONE);
+        return Reductions.reduction(this, Reductions.Kind.ALLREDUCE, send, op, Param.NONE);
     }
 
     /**
@@ -549,7 +317,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * @throws IllegalArgumentException if {@code op} does not apply to the elements
      */
     public <T> T allreduce(T send, Op op, Param... params) {
-        return reduction(Reduction.ALLREDUCE, send, op, params);
+        return Reductions.reduction(this, Reductions.Kind.ALLREDUCE, send, op, params);
     }
 
     /** {@return {@code value} of all processes combined with {@code op}} ({@code MPI_Allreduce} of one {@code int}) */
@@ -578,7 +346,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#type type}.
      */
     public <T> T scan(T send, Op op, Param... params) {
-        return reduction(Reduction.SCAN, send, op, params);
+        return Reductions.reduction(this, Reductions.Kind.SCAN, send, op, params);
     }
 
     /**
@@ -587,7 +355,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * Accepts: {@link Param#recvBuf recvBuf}, {@link Param#inPlace inPlace}, {@link Param#type type}.
      */
     public <T> T exscan(T send, Op op, Param... params) {
-        return reduction(Reduction.EXSCAN, send, op, params);
+        return Reductions.reduction(this, Reductions.Kind.EXSCAN, send, op, params);
     }
 
     /**
@@ -598,127 +366,12 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * Accepts: {@link Param#recvCounts recvCounts}, {@link Param#recvBuf recvBuf}, {@link Param#type type}.
      */
     public <T> T reduceScatter(T send, Op op, Param... params) {
-        int given = Param.check("reduceScatter", params, REDUCE_SCATTER_PARAMS);
-        Objects.requireNonNull(op, "op == null");
-        MPI_Comm comm = handle();
-        int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
-        Datatype typeParam = Param.type(params, given);
-        Call call = Call.begin(environment, "reduceScatter");
-        try {
-            Message in = call.message(send, typeParam, 0, -1, Message.IN);
-            int block = counts == null ? blockOf("reduceScatter", in) : ownBlock(counts, in);
-            T result = resultBuffer("reduceScatter", send, Param.value(params, given, RECV_BUF), in, block, false);
-            Message out = call.message(result, typeParam, 0, block, Message.OUT);
-            Message countsMessage = counts != null ? call.ints(counts) : null;
-            MPI_Op mpiOp = op.handle(environment, in.type, "reduceScatter");
-            call.prepare(op.isUserDefined());
-            boolean critical = call.critical;
-            if (counts == null && critical) {
-                MpiCritical.MPI_Reduce_scatter_block(in.mpi(true), out.mpi(true), block, in.handle, mpiOp, comm);
-            } else if (counts == null) {
-                Mpi.MPI_Reduce_scatter_block(in.mpi(false), out.mpi(false), block, in.handle, mpiOp, comm);
-            } else if (critical) {
-                MpiCritical.MPI_Reduce_scatter(in.mpi(true), out.mpi(true), countsMessage.mpi(true), in.handle, mpiOp,
-                        comm);
-            } else {
-                Mpi.MPI_Reduce_scatter(in.mpi(false), out.mpi(false), countsMessage.mpi(false), in.handle, mpiOp, comm);
-            }
-            call.finish();
-            return result;
-        } finally {
-            call.end();
-        }
+        return Reductions.reduceScatter(this, send, op, params);
     }
 
-    /** The size of this process's block of {@code send} cut by {@code counts}, one per process, after checking them. */
-    private int ownBlock(int[] counts, Message send) {
-        checkCounts("reduceScatter", "recvCounts", counts, size);
-        long total = 0;
-        for (int count : counts) {
-            total += count;
-        }
-        if (total != send.count) {
-            throw new IllegalArgumentException("reduceScatter: recvCounts add up to " + total + " elements, but "
-                    + Message.describe(send.carrier) + " holds " + send.count);
-        }
-        return counts[rank];
-    }
 
-    private enum Reduction {
-        REDUCE("reduce"), ALLREDUCE("allreduce"), SCAN("scan"), EXSCAN("exscan");
 
-        final String operation;
 
-        Reduction(String operation) {
-            this.operation = operation;
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private <T> T reduction(Reduction kind, T send, Op op, Param[] params) {
-        String operation = kind.operation;
-        int given = Param.check(operation, params, kind == Reduction.REDUCE ? REDUCE_PARAMS : REDUCTION_PARAMS);
-        Objects.requireNonNull(op, "op == null");
-        MPI_Comm comm = handle();
-        int root = Param.intValue(params, given, ROOT, 0);
-        boolean receives = kind != Reduction.REDUCE || rank == root;
-        boolean inPlace = receives && Param.has(given, IN_PLACE);
-        Object recvBuf = Param.value(params, given, RECV_BUF);
-        Datatype typeParam = Param.type(params, given);
-        // Native segments reach MPI as they are and a predefined operator calls no Java: with nothing to
-        // stage, copy back or rethrow, the call needs none of Call's bookkeeping, which is most of what the
-        // high level adds to an 8-byte allreduce. Anything else, misuse included, goes the long way.
-        if (!inPlace && recvBuf != null && !op.isUserDefined()) {
-            int count = Message.nativeCount(send, typeParam, Message.IN);
-            if (count >= 0 && Message.nativeCount(recvBuf, typeParam, Message.OUT) >= count) {
-                Call.checkOutside(operation);
-                Datatype type = typeParam != null ? typeParam : Datatype.BYTE;
-                reduce(kind, (MemorySegment) send, receives ? (MemorySegment) recvBuf : MemorySegment.NULL, count,
-                        type.handle(null), op.handle(environment, type, operation), root, comm);
-                return (T) recvBuf;
-            }
-        }
-        Call call = Call.begin(environment, operation);
-        try {
-            Message in = call.message(send, typeParam, 0, -1, inPlace ? Message.INOUT : Message.IN);
-            T result = receives ? resultBuffer(operation, send, recvBuf, in, in.count, inPlace)
-                    : nonRootResult(operation, send, recvBuf, in);
-            Message out = inPlace ? in : receives ? call.message(result, typeParam, 0, in.count, Message.OUT) : null;
-            MPI_Op mpiOp = op.handle(environment, in.type, operation);
-            call.prepare(op.isUserDefined());
-            if (call.critical) {
-                // Heap arrays in place: each downcall takes its buffers from sent() and received() with a
-                // constant, so that the JIT removes their views (see Message.mpi(boolean)).
-                switch (kind) {
-                    case REDUCE -> MpiCritical.MPI_Reduce(sent(in, inPlace, true), received(out, true), in.count,
-                            in.handle, mpiOp, root, comm);
-                    case ALLREDUCE -> MpiCritical.MPI_Allreduce(sent(in, inPlace, true), received(out, true),
-                            in.count, in.handle, mpiOp, comm);
-                    case SCAN -> MpiCritical.MPI_Scan(sent(in, inPlace, true), received(out, true), in.count,
-                            in.handle, mpiOp, comm);
-                    case EXSCAN -> MpiCritical.MPI_Exscan(sent(in, inPlace, true), received(out, true), in.count,
-                            in.handle, mpiOp, comm);
-                }
-            } else {
-                reduce(kind, sent(in, inPlace, false), received(out, false), in.count, in.handle, mpiOp, root, comm);
-            }
-            call.finish();
-            return result;
-        } finally {
-            call.end();
-        }
-    }
-
-    /** Calls the MPI function of the reduction {@code kind}. */
-    private static void reduce(Reduction kind, MemorySegment sendbuf, MemorySegment recvbuf, int count,
-            MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm) {
-        switch (kind) {
-            case REDUCE -> Mpi.MPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
-            case ALLREDUCE -> Mpi.MPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
-            case SCAN -> Mpi.MPI_Scan(sendbuf, recvbuf, count, type, op, comm);
-            case EXSCAN -> Mpi.MPI_Exscan(sendbuf, recvbuf, count, type, op, comm);
-        }
-    }
 
     /**
      * Collects every process's {@code send} at the root, in rank order ({@code MPI_Gather}); returns
@@ -727,32 +380,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * (default 0), {@link Param#recvBuf recvBuf}, {@link Param#inPlace inPlace}, {@link Param#type type}.
      */
     public <T> T gather(T send, Param... params) {
-        int given = Param.check("gather", params, GATHER_PARAMS);
-        MPI_Comm comm = handle();
-        int root = Param.intValue(params, given, ROOT, 0);
-        boolean isRoot = rank == root;
-        boolean inPlace = isRoot && Param.has(given, IN_PLACE);
-        Call call = Call.begin(environment, "gather");
-        try {
-            Message in = call.message(send, Param.type(params, given), 0, -1, inPlace ? Message.INOUT : Message.IN);
-            int block = inPlace ? blockOf("gather", in) : in.count;
-            Object recvBuf = Param.value(params, given, RECV_BUF);
-            T result = isRoot ? resultBuffer("gather", send, recvBuf, in, block * size, inPlace)
-                    : nonRootResult("gather", send, recvBuf, in);
-            Message out = inPlace ? in : isRoot ? call.message(result, in.type, 0, block * size, Message.OUT) : null;
-            call.prepare(false);
-            MemorySegment sendbuf = inPlace ? Mpi.MPI_IN_PLACE : in.mpi(call.critical);
-            MemorySegment recvbuf = out != null ? out.mpi(call.critical) : MemorySegment.NULL;
-            if (call.critical) {
-                MpiCritical.MPI_Gather(sendbuf, block, in.handle, recvbuf, block, in.handle, root, comm);
-            } else {
-                Mpi.MPI_Gather(sendbuf, block, in.handle, recvbuf, block, in.handle, root, comm);
-            }
-            call.finish();
-            return result;
-        } finally {
-            call.end();
-        }
+        return Collectives.gather(this, send, params);
     }
 
     /**
@@ -761,7 +389,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * in place. Accepts: {@link Param#recvBuf recvBuf}, {@link Param#inPlace inPlace}, {@link Param#type type}.
      */
     public <T> T allgather(T send, Param... params) {
-        return everyToEvery("allgather", send, params);
+        return Collectives.exchange(this, Collectives.Exchange.ALLGATHER, send, params);
     }
 
     /**
@@ -772,33 +400,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * broadcasts it), {@link Param#type type}.
      */
     public <T> T scatter(T send, Param... params) {
-        int given = Param.check("scatter", params, SCATTER_PARAMS);
-        MPI_Comm comm = handle();
-        int root = Param.intValue(params, given, ROOT, 0);
-        boolean isRoot = rank == root;
-        Datatype typeParam = Param.type(params, given);
-        int block = Param.intValue(params, given, COUNT, -1);
-        if (block < 0) {
-            int[] shared = {isRoot ? blockOf("scatter", countOf("scatter", send, typeParam)) : 0};
-            block = bcast(shared, Param.root(root))[0];
-        }
-        Call call = Call.begin(environment, "scatter");
-        try {
-            Message in = call.message(send, typeParam, 0, isRoot ? block * size : 0, Message.IN);
-            T result = resultBuffer("scatter", send, Param.value(params, given, RECV_BUF), in, block, false);
-            Message out = call.message(result, in.type, 0, block, Message.OUT);
-            call.prepare(false);
-            MemorySegment sendbuf = isRoot ? in.mpi(call.critical) : MemorySegment.NULL;
-            if (call.critical) {
-                MpiCritical.MPI_Scatter(sendbuf, block, in.handle, out.mpi(true), block, in.handle, root, comm);
-            } else {
-                Mpi.MPI_Scatter(sendbuf, block, in.handle, out.mpi(), block, in.handle, root, comm);
-            }
-            call.finish();
-            return result;
-        } finally {
-            call.end();
-        }
+        return Collectives.scatter(this, send, params);
     }
 
     /**
@@ -807,42 +409,9 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#recvBuf recvBuf}, {@link Param#inPlace inPlace}, {@link Param#type type}.
      */
     public <T> T alltoall(T send, Param... params) {
-        return everyToEvery("alltoall", send, params);
+        return Collectives.exchange(this, Collectives.Exchange.ALLTOALL, send, params);
     }
 
-    /**
-     * What {@code allgather} and {@code alltoall} share: every process sends blocks of one size to every
-     * process. Allgather sends all of {@code send} (in place: its own block of it) to all; alltoall
-     * sends block j of {@code send} to rank j.
-     */
-    private <T> T everyToEvery(String operation, T send, Param[] params) {
-        int given = Param.check(operation, params, ALLGATHER_PARAMS);
-        boolean gather = operation.equals("allgather");
-        MPI_Comm comm = handle();
-        boolean inPlace = Param.has(given, IN_PLACE);
-        Call call = Call.begin(environment, operation);
-        try {
-            Message in = call.message(send, Param.type(params, given), 0, -1, inPlace ? Message.INOUT : Message.IN);
-            int block = inPlace || !gather ? blockOf(operation, in) : in.count;
-            T result = resultBuffer(operation, send, Param.value(params, given, RECV_BUF), in, block * size, inPlace);
-            Message out = inPlace ? in : call.message(result, in.type, 0, block * size, Message.OUT);
-            call.prepare(false);
-            MemorySegment sendbuf = inPlace ? Mpi.MPI_IN_PLACE : in.mpi(call.critical);
-            if (gather && call.critical) {
-                MpiCritical.MPI_Allgather(sendbuf, block, in.handle, out.mpi(true), block, in.handle, comm);
-            } else if (gather) {
-                Mpi.MPI_Allgather(sendbuf, block, in.handle, out.mpi(), block, in.handle, comm);
-            } else if (call.critical) {
-                MpiCritical.MPI_Alltoall(sendbuf, block, in.handle, out.mpi(true), block, in.handle, comm);
-            } else {
-                Mpi.MPI_Alltoall(sendbuf, block, in.handle, out.mpi(), block, in.handle, comm);
-            }
-            call.finish();
-            return result;
-        } finally {
-            call.end();
-        }
-    }
 
     /**
      * Collects every process's {@code send}, of varying sizes, at the root ({@code MPI_Gatherv}); returns
@@ -853,41 +422,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#type type}.
      */
     public <T> T gatherv(T send, Param... params) {
-        int given = Param.check("gatherv", params, GATHERV_PARAMS);
-        MPI_Comm comm = handle();
-        int root = Param.intValue(params, given, ROOT, 0);
-        boolean isRoot = rank == root;
-        Datatype typeParam = Param.type(params, given);
-        int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
-        if (counts == null) {
-            counts = gather(new int[] {countOf("gatherv", send, typeParam).count}, Param.root(root));
-        }
-        int[] displs = isRoot ? recvDisplacements("gatherv", params, given, counts, size) : null;
-        Call call = Call.begin(environment, "gatherv");
-        try {
-            Message in = call.message(send, typeParam, 0, -1, Message.IN);
-            T result = isRoot ? resultBuffer("gatherv", send, Param.value(params, given, RECV_BUF), in, extent(counts, displs), false)
-                    : nonRootResult("gatherv", send, Param.value(params, given, RECV_BUF), in);
-            Message out = isRoot ? call.message(result, in.type, 0, extent(counts, displs), Message.OUT) : null;
-            if (isRoot) {
-                out.limitToBlocks(counts, displs);
-            }
-            Message c = isRoot ? call.ints(counts) : null;
-            Message d = isRoot ? call.ints(displs) : null;
-            call.prepare(false);
-            MemorySegment recvbuf = isRoot ? out.mpi(call.critical) : MemorySegment.NULL;
-            MemorySegment countsbuf = isRoot ? c.mpi(call.critical) : MemorySegment.NULL;
-            MemorySegment displsbuf = isRoot ? d.mpi(call.critical) : MemorySegment.NULL;
-            if (call.critical) {
-                MpiCritical.MPI_Gatherv(in.mpi(true), in.count, in.handle, recvbuf, countsbuf, displsbuf, in.handle, root, comm);
-            } else {
-                Mpi.MPI_Gatherv(in.mpi(), in.count, in.handle, recvbuf, countsbuf, displsbuf, in.handle, root, comm);
-            }
-            call.finish();
-            return result;
-        } finally {
-            call.end();
-        }
+        return Collectives.gatherv(this, send, params);
     }
 
     /**
@@ -898,44 +433,10 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#recvCountsOut recvCountsOut}, {@link Param#recvDisplsOut recvDisplsOut}, {@link Param#type type}.
      */
     public <T> T allgatherv(T send, Param... params) {
-        int given = Param.check("allgatherv", params, ALLGATHERV_PARAMS);
-        MPI_Comm comm = handle();
-        Datatype typeParam = Param.type(params, given);
-        int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
-        if (counts == null) {
-            counts = allgather(new int[] {countOf("allgatherv", send, typeParam).count});
-        }
-        int[] displs = recvDisplacements("allgatherv", params, given, counts, size);
-        Call call = Call.begin(environment, "allgatherv");
-        try {
-            Gathered<T> g = gathered(call, "allgatherv", send, params, given, counts, displs);
-            call.prepare(false);
-            if (call.critical) {
-                MpiCritical.MPI_Allgatherv(g.in.mpi(true), g.in.count, g.in.handle, g.out.mpi(true), g.counts.mpi(true),
-                        g.displs.mpi(true), g.in.handle, comm);
-            } else {
-                Mpi.MPI_Allgatherv(g.in.mpi(), g.in.count, g.in.handle, g.out.mpi(), g.counts.mpi(), g.displs.mpi(),
-                        g.in.handle, comm);
-            }
-            call.finish();
-            return g.result;
-        } finally {
-            call.end();
-        }
+        return Collectives.allgatherv(this, send, params);
     }
 
-    /** The buffers of an allgatherv: what is sent, the result it fills block by block, and the counts and displacements. */
-    private record Gathered<T>(Message in, Message out, Message counts, Message displs, T result) {}
 
-    private <T> Gathered<T> gathered(Call call, String operation, T send, Param[] params, int given, int[] counts,
-            int[] displs) {
-        Message in = call.message(send, Param.type(params, given), 0, -1, Message.IN);
-        int total = extent(counts, displs);
-        T result = resultBuffer(operation, send, Param.value(params, given, RECV_BUF), in, total, false);
-        Message out = call.message(result, in.type, 0, total, Message.OUT);
-        out.limitToBlocks(counts, displs);
-        return new Gathered<>(in, out, call.ints(counts), call.ints(displs), result);
-    }
 
     /**
      * Deals the root's {@code send} out in blocks of varying sizes ({@code MPI_Scatterv}) and returns this
@@ -945,46 +446,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * scattered from the root's counts), {@link Param#type type}.
      */
     public <T> T scatterv(T send, Param... params) {
-        int given = Param.check("scatterv", params, SCATTERV_PARAMS);
-        MPI_Comm comm = handle();
-        int root = Param.intValue(params, given, ROOT, 0);
-        boolean isRoot = rank == root;
-        Datatype typeParam = Param.type(params, given);
-        int[] counts = (int[]) Param.value(params, given, SEND_COUNTS);
-        if (isRoot && counts == null) {
-            throw new IllegalArgumentException("scatterv: sendCounts is required at the root");
-        }
-        int[] displs = null;
-        if (isRoot) {
-            checkCounts("scatterv", "sendCounts", counts, size);
-            displs = displacements("scatterv", "sendDispls", (int[]) Param.value(params, given, SEND_DISPLS), counts);
-            checkFits("scatterv", counts, displs, countOf("scatterv", send, typeParam));
-        }
-        int block = Param.intValue(params, given, COUNT, -1);
-        if (block < 0) {
-            block = scatter(isRoot ? counts : new int[0], Param.root(root), Param.count(1))[0];
-        }
-        Call call = Call.begin(environment, "scatterv");
-        try {
-            Message in = call.message(send, typeParam, 0, isRoot ? -1 : 0, Message.IN);
-            T result = resultBuffer("scatterv", send, Param.value(params, given, RECV_BUF), in, block, false);
-            Message out = call.message(result, in.type, 0, block, Message.OUT);
-            Message c = isRoot ? call.ints(counts) : null;
-            Message d = isRoot ? call.ints(displs) : null;
-            call.prepare(false);
-            MemorySegment sendbuf = isRoot ? in.mpi(call.critical) : MemorySegment.NULL;
-            MemorySegment countsbuf = isRoot ? c.mpi(call.critical) : MemorySegment.NULL;
-            MemorySegment displsbuf = isRoot ? d.mpi(call.critical) : MemorySegment.NULL;
-            if (call.critical) {
-                MpiCritical.MPI_Scatterv(sendbuf, countsbuf, displsbuf, in.handle, out.mpi(true), block, in.handle, root, comm);
-            } else {
-                Mpi.MPI_Scatterv(sendbuf, countsbuf, displsbuf, in.handle, out.mpi(), block, in.handle, root, comm);
-            }
-            call.finish();
-            return result;
-        } finally {
-            call.end();
-        }
+        return Collectives.scatterv(this, send, params);
     }
 
     /**
@@ -996,88 +458,20 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#recvCountsOut recvCountsOut}, {@link Param#recvDisplsOut recvDisplsOut}, {@link Param#type type}.
      */
     public <T> T alltoallv(T send, Param... params) {
-        return personalized("alltoallv", send, params, size, size, this::alltoall, false);
+        return Collectives.personalized(this, false, send, params, size, size, this::alltoall);
     }
 
-    /**
-     * What {@code alltoallv} and {@code neighborAlltoallv} share: the one sends {@code sendCounts[j]}
-     * elements to rank j of all {@code size()}, the other to neighbour j of its {@code destinations};
-     * the receive counts, unless given, come from {@code exchangeCounts} of the send counts.
-     */
-    <T> T personalized(String operation, T send, Param[] params, int destinations, int sources,
-            UnaryOperator<int[]> exchangeCounts, boolean neighbours) {
-        int given = Param.check(operation, params, ALLTOALLV_PARAMS);
-        MPI_Comm comm = handle();
-        Datatype typeParam = Param.type(params, given);
-        int[] sendCounts = (int[]) Param.value(params, given, SEND_COUNTS);
-        if (sendCounts == null) {
-            throw new IllegalArgumentException(operation + ": sendCounts is required");
-        }
-        checkCounts(operation, "sendCounts", sendCounts, destinations);
-        int[] sendDispls = displacements(operation, "sendDispls", (int[]) Param.value(params, given, SEND_DISPLS), sendCounts);
-        checkFits(operation, sendCounts, sendDispls, countOf(operation, send, typeParam));
-        int[] recvCounts = (int[]) Param.value(params, given, RECV_COUNTS);
-        if (recvCounts == null) {
-            recvCounts = exchangeCounts.apply(sendCounts);
-        }
-        int[] recvDispls = recvDisplacements(operation, params, given, recvCounts, sources);
-        Call call = Call.begin(environment, operation);
-        try {
-            Message in = call.message(send, typeParam, 0, -1, Message.IN);
-            int total = extent(recvCounts, recvDispls);
-            T result = resultBuffer(operation, send, Param.value(params, given, RECV_BUF), in, total, false);
-            Message out = call.message(result, in.type, 0, total, Message.OUT);
-            out.limitToBlocks(recvCounts, recvDispls);
-            Message sc = call.ints(sendCounts);
-            Message sd = call.ints(sendDispls);
-            Message rc = call.ints(recvCounts);
-            Message rd = call.ints(recvDispls);
-            call.prepare(false);
-            boolean critical = call.critical;
-            if (neighbours && critical) {
-                MpiCritical.MPI_Neighbor_alltoallv(in.mpi(true), sc.mpi(true), sd.mpi(true), in.handle, out.mpi(true),
-                        rc.mpi(true), rd.mpi(true), in.handle, comm);
-            } else if (neighbours) {
-                Mpi.MPI_Neighbor_alltoallv(in.mpi(), sc.mpi(), sd.mpi(), in.handle, out.mpi(), rc.mpi(), rd.mpi(),
-                        in.handle, comm);
-            } else if (critical) {
-                MpiCritical.MPI_Alltoallv(in.mpi(true), sc.mpi(true), sd.mpi(true), in.handle, out.mpi(true), rc.mpi(true),
-                        rd.mpi(true), in.handle, comm);
-            } else {
-                Mpi.MPI_Alltoallv(in.mpi(), sc.mpi(), sd.mpi(), in.handle, out.mpi(), rc.mpi(), rd.mpi(), in.handle, comm);
-            }
-            call.finish();
-            return result;
-        } finally {
-            call.end();
-        }
-    }
 
     // ---- Nonblocking collectives (MPI-4.1 §6.12) -------------------------------------------------
 
     /** Starts a barrier ({@code MPI_Ibarrier}); the request completes once every process has started it. */
     public Request<Void> ibarrier() {
-        MPI_Comm comm = handle();
-        Call call = Call.begin(environment, "ibarrier");
-        try {
-            return start(call, null, null, request -> Mpi.MPI_Ibarrier(comm, request));
-        } finally {
-            call.end();
-        }
+        return Collectives.ibarrier(this);
     }
 
     /** Starts a broadcast ({@code MPI_Ibcast}); see {@link #bcast}. Accepts: {@link Param#root root}, {@link Param#type type}. */
     public <T> Request<T> ibcast(T buf, Param... params) {
-        int given = Param.check("ibcast", params, IBCAST_PARAMS);
-        MPI_Comm comm = handle();
-        int root = Param.intValue(params, given, ROOT, 0);
-        Call call = Call.begin(environment, "ibcast");
-        try {
-            Message m = call.message(buf, Param.type(params, given), 0, -1, rank == root ? Message.IN : Message.OUT);
-            return start(call, buf, null, request -> Mpi.MPI_Ibcast(m.mpi(), m.count, m.handle, root, comm, request));
-        } finally {
-            call.end();
-        }
+        return Collectives.ibcast(this, buf, params);
     }
 
     /**
@@ -1085,19 +479,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#recvBuf recvBuf}, {@link Param#type type}.
      */
     public <T> Request<T> iallreduce(T send, Op op, Param... params) {
-        int given = Param.check("iallreduce", params, NONBLOCKING_COLLECTIVE_PARAMS);
-        MPI_Comm comm = handle();
-        Call call = Call.begin(environment, "iallreduce");
-        try {
-            Message in = call.message(send, Param.type(params, given), 0, -1, Message.IN);
-            T result = resultBuffer("iallreduce", send, Param.value(params, given, RECV_BUF), in, in.count, false);
-            Message out = call.message(result, in.type, 0, in.count, Message.OUT);
-            MPI_Op mpiOp = op.handle(environment, in.type, "iallreduce");
-            return start(call, result, null,
-                    request -> Mpi.MPI_Iallreduce(in.mpi(), out.mpi(), in.count, in.handle, mpiOp, comm, request));
-        } finally {
-            call.end();
-        }
+        return Reductions.start(this, Reductions.Kind.ALLREDUCE, send, op, params);
     }
 
     /**
@@ -1105,22 +487,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#recvBuf recvBuf}, {@link Param#type type}.
      */
     public <T> Request<T> ireduce(T send, Op op, Param... params) {
-        int given = Param.check("ireduce", params, NONBLOCKING_REDUCE_PARAMS);
-        MPI_Comm comm = handle();
-        int root = Param.intValue(params, given, ROOT, 0);
-        Call call = Call.begin(environment, "ireduce");
-        try {
-            Message in = call.message(send, Param.type(params, given), 0, -1, Message.IN);
-            Object recvBuf = Param.value(params, given, RECV_BUF);
-            T result = rank == root ? resultBuffer("ireduce", send, recvBuf, in, in.count, false)
-                    : nonRootResult("ireduce", send, recvBuf, in);
-            Message out = rank == root ? call.message(result, in.type, 0, in.count, Message.OUT) : null;
-            MPI_Op mpiOp = op.handle(environment, in.type, "ireduce");
-            return start(call, result, null, request -> Mpi.MPI_Ireduce(in.mpi(),
-                    out != null ? out.mpi() : MemorySegment.NULL, in.count, in.handle, mpiOp, root, comm, request));
-        } finally {
-            call.end();
-        }
+        return Reductions.start(this, Reductions.Kind.REDUCE, send, op, params);
     }
 
     /**
@@ -1129,21 +496,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * parameters of {@code allgatherv}.
      */
     public <T> Request<T> iallgatherv(T send, Param... params) {
-        int given = Param.check("iallgatherv", params, ALLGATHERV_PARAMS);
-        MPI_Comm comm = handle();
-        int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
-        if (counts == null) {
-            throw new IllegalArgumentException("iallgatherv: recvCounts is required (allgatherv exchanges them itself)");
-        }
-        int[] displs = recvDisplacements("iallgatherv", params, given, counts, size);
-        Call call = Call.begin(environment, "iallgatherv");
-        try {
-            Gathered<T> g = gathered(call, "iallgatherv", send, params, given, counts, displs);
-            return start(call, g.result, null, request -> Mpi.MPI_Iallgatherv(g.in.mpi(), g.in.count, g.in.handle,
-                    g.out.mpi(), g.counts.mpi(), g.displs.mpi(), g.in.handle, comm, request));
-        } finally {
-            call.end();
-        }
+        return Collectives.iallgatherv(this, send, params);
     }
 
     /**
@@ -1151,18 +504,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#type type}.
      */
     public <T> Request<T> iallgather(T send, Param... params) {
-        int given = Param.check("iallgather", params, NONBLOCKING_COLLECTIVE_PARAMS);
-        MPI_Comm comm = handle();
-        Call call = Call.begin(environment, "iallgather");
-        try {
-            Message in = call.message(send, Param.type(params, given), 0, -1, Message.IN);
-            T result = resultBuffer("iallgather", send, Param.value(params, given, RECV_BUF), in, in.count * size, false);
-            Message out = call.message(result, in.type, 0, in.count * size, Message.OUT);
-            return start(call, result, null, request -> Mpi.MPI_Iallgather(in.mpi(), in.count, in.handle, out.mpi(),
-                    in.count, in.handle, comm, request));
-        } finally {
-            call.end();
-        }
+        return Collectives.iexchange(this, Collectives.Exchange.ALLGATHER, send, params);
     }
 
     /**
@@ -1170,19 +512,62 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#type type}.
      */
     public <T> Request<T> ialltoall(T send, Param... params) {
-        int given = Param.check("ialltoall", params, NONBLOCKING_COLLECTIVE_PARAMS);
-        MPI_Comm comm = handle();
-        Call call = Call.begin(environment, "ialltoall");
-        try {
-            Message in = call.message(send, Param.type(params, given), 0, -1, Message.IN);
-            int block = blockOf("ialltoall", in);
-            T result = resultBuffer("ialltoall", send, Param.value(params, given, RECV_BUF), in, in.count, false);
-            Message out = call.message(result, in.type, 0, in.count, Message.OUT);
-            return start(call, result, null, request -> Mpi.MPI_Ialltoall(in.mpi(), block, in.handle, out.mpi(), block,
-                    in.handle, comm, request));
-        } finally {
-            call.end();
-        }
+        return Collectives.iexchange(this, Collectives.Exchange.ALLTOALL, send, params);
+    }
+
+    /** Starts an inclusive prefix reduction ({@code MPI_Iscan}); see {@link #scan}. Accepts: {@link Param#recvBuf recvBuf}, {@link Param#type type}. */
+    public <T> Request<T> iscan(T send, Op op, Param... params) {
+        return Reductions.start(this, Reductions.Kind.SCAN, send, op, params);
+    }
+
+    /** Starts an exclusive prefix reduction ({@code MPI_Iexscan}); see {@link #exscan}. Accepts: {@link Param#recvBuf recvBuf}, {@link Param#type type}. */
+    public <T> Request<T> iexscan(T send, Op op, Param... params) {
+        return Reductions.start(this, Reductions.Kind.EXSCAN, send, op, params);
+    }
+
+    /**
+     * Starts a reduce-scatter ({@code MPI_Ireduce_scatter_block}, or {@code MPI_Ireduce_scatter} with
+     * {@link Param#recvCounts recvCounts}); see {@link #reduceScatter}. Accepts the parameters of {@code reduceScatter}.
+     */
+    public <T> Request<T> ireduceScatter(T send, Op op, Param... params) {
+        return Reductions.ireduceScatter(this, send, op, params);
+    }
+
+    /** Starts a gather ({@code MPI_Igather}); see {@link #gather}. Accepts the parameters of {@code gather}. */
+    public <T> Request<T> igather(T send, Param... params) {
+        return Collectives.igather(this, send, params);
+    }
+
+    /**
+     * Starts a scatter ({@code MPI_Iscatter}); see {@link #scatter}. Requires {@link Param#count count}, the block
+     * size (the blocking form broadcasts it); accepts the other parameters of {@code scatter}.
+     */
+    public <T> Request<T> iscatter(T send, Param... params) {
+        return Collectives.iscatter(this, send, params);
+    }
+
+    /**
+     * Starts a gather of varying sizes ({@code MPI_Igatherv}); see {@link #gatherv}. Requires
+     * {@link Param#recvCounts recvCounts} at the root; accepts the other parameters of {@code gatherv}.
+     */
+    public <T> Request<T> igatherv(T send, Param... params) {
+        return Collectives.igatherv(this, send, params);
+    }
+
+    /**
+     * Starts a scatter of varying sizes ({@code MPI_Iscatterv}); see {@link #scatterv}. Requires
+     * {@link Param#count count} (this process's block size) and, at the root, {@link Param#sendCounts sendCounts}.
+     */
+    public <T> Request<T> iscatterv(T send, Param... params) {
+        return Collectives.iscatterv(this, send, params);
+    }
+
+    /**
+     * Starts a personalized exchange of varying sizes ({@code MPI_Ialltoallv}); see {@link #alltoallv}. Requires
+     * {@link Param#sendCounts sendCounts} and {@link Param#recvCounts recvCounts}.
+     */
+    public <T> Request<T> ialltoallv(T send, Param... params) {
+        return Collectives.ipersonalized(this, false, send, params, size, size);
     }
 
     // ---- Objects, through an explicit serializer ---------------------------------------------------
@@ -1311,22 +696,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * @param reorder whether MPI may renumber the processes to fit the machine
      */
     public CartesianCommunicator createCartesian(int[] dims, boolean[] periods, boolean reorder) {
-        if (dims.length != periods.length) {
-            throw new IllegalArgumentException("createCartesian: " + dims.length + " dimensions but "
-                    + periods.length + " periodicities");
-        }
-        MPI_Comm comm = handle();
-        MPI_Comm cart;
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment periodic = arena.allocate(JAVA_INT, periods.length);
-            for (int i = 0; i < periods.length; i++) {
-                periodic.setAtIndex(JAVA_INT, i, periods[i] ? 1 : 0);
-            }
-            MemorySegment dimensions = arena.allocateFrom(JAVA_INT, dims);
-            cart = created(out -> Mpi.MPI_Cart_create(comm, dims.length, dimensions, periodic, reorder ? 1 : 0, out));
-        }
-        return cart.equals(Mpi.MPI_COMM_NULL) ? null
-                : new CartesianCommunicator(environment, cart, name + ".cartesian" + Arrays.toString(dims));
+        return Topologies.cartesian(this, dims, periods, reorder);
     }
 
     /**
@@ -1337,15 +707,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * @param reorder whether MPI may renumber the processes to fit the machine
      */
     public GraphCommunicator createGraph(int[] sources, int[] destinations, boolean reorder) {
-        MPI_Comm comm = handle();
-        MPI_Comm graph;
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment in = arena.allocateFrom(JAVA_INT, sources);
-            MemorySegment out = arena.allocateFrom(JAVA_INT, destinations);
-            graph = created(result -> Mpi.MPI_Dist_graph_create_adjacent(comm, sources.length, in, Mpi.MPI_UNWEIGHTED,
-                    destinations.length, out, Mpi.MPI_UNWEIGHTED, Mpi.MPI_INFO_NULL, reorder ? 1 : 0, result));
-        }
-        return new GraphCommunicator(environment, graph, name + ".graph");
+        return Topologies.graph(this, sources, destinations, reorder);
     }
 
     /** Ends every process of the communicator's job with {@code errorCode} ({@code MPI_Abort}); does not return normally. */
@@ -1385,165 +747,12 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
 
     // ---- the shared parts of operations ------------------------------------------------------------
 
-    /** The send buffer argument of a reduction: {@code MPI_IN_PLACE}, or the message. */
-    private static MemorySegment sent(Message in, boolean inPlace, boolean critical) {
-        return inPlace ? Mpi.MPI_IN_PLACE : in.mpi(critical);
-    }
-
-    /** The receive buffer argument of a reduction: the message, or NULL where nothing is received. */
-    private static MemorySegment received(Message out, boolean critical) {
-        return out != null ? out.mpi(critical) : MemorySegment.NULL;
-    }
-
     /** Calls {@code creator} with room for a new communicator handle, and returns the handle. */
     static MPI_Comm created(Consumer<MemorySegment> creator) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = MPI_Comm.allocate(arena);
             creator.accept(out);
             return MPI_Comm.read(out);
-        }
-    }
-
-    /** Starts an MPI nonblocking function on the call's buffers (staged for the request) and wraps its request. */
-    <R> Request<R> start(Call call, R result, Datatype received, Consumer<MemorySegment> function) {
-        Staging staging = call.prepareNonblocking();
-        long request = requested(staging, call, function);
-        return new Request<>(environment, call.operation, request, result, staging, received);
-    }
-
-    /** Binds an MPI persistent operation on the call's buffers (staged for it) and wraps its request. */
-    private <R> Persistent<R> persistent(Call call, R buffer, Datatype received, Consumer<MemorySegment> function) {
-        Staging staging = call.prepareNonblocking();
-        long request = requested(staging, call, function);
-        return new Persistent<>(environment, call.operation, request, buffer, staging, received);
-    }
-
-    /** Calls {@code function} with room for a request handle, and returns it; frees the staging if it fails. */
-    private static long requested(Staging staging, Call call, Consumer<MemorySegment> function) {
-        MemorySegment request = call.words.asSlice(0, MPI_Request.LAYOUT.byteSize());
-        try {
-            function.accept(request);
-        } catch (RuntimeException | Error e) {
-            staging.release();
-            throw e;
-        }
-        return MPI_Request.read(request).value();
-    }
-
-    /**
-     * The buffer a receiving operation returns: {@code recvBuf} if given (checked to be of the kind and
-     * type of the data sent, and large enough), {@code send} itself in place, or a new one.
-     */
-    @SuppressWarnings("unchecked")
-    static <T> T resultBuffer(String operation, T send, Object recvBuf, Message sent, int count, boolean inPlace) {
-        if (inPlace) {
-            if (recvBuf != null) {
-                throw new IllegalArgumentException(operation + ": inPlace and recvBuf exclude each other");
-            }
-            return send;
-        }
-        if (recvBuf == null) {
-            return (T) Message.allocateLike(send, sent.type, count);
-        }
-        // The same class is the same kind: the common case skips kindOf's type switches.
-        if (recvBuf.getClass() != send.getClass() && Message.kindOf(recvBuf) != Message.kindOf(send)) {
-            throw new IllegalArgumentException(operation + ": recvBuf is " + Message.describe(recvBuf)
-                    + ", not the kind of buffer sent, " + Message.describe(send));
-        }
-        return (T) recvBuf;
-    }
-
-    /** What a rooted operation returns where it receives nothing: the caller's recvBuf, untouched, or an empty buffer. */
-    @SuppressWarnings("unchecked")
-    static <T> T nonRootResult(String operation, T send, Object recvBuf, Message sent) {
-        return recvBuf != null ? resultBuffer(operation, send, recvBuf, sent, 0, false)
-                : (T) Message.allocateLike(send, sent.type, 0);
-    }
-
-    /** The size of each of the {@code size()} equal blocks of an in-place or all-to-all buffer. */
-    int blockOf(String operation, Message message) {
-        if (message.count % size != 0) {
-            throw new IllegalArgumentException(operation + ": " + message.count + " elements do not divide into "
-                    + size + " equal blocks, one per process");
-        }
-        return message.count / size;
-    }
-
-    /** Resolves a buffer outside a call, for its count and type (before counts are exchanged). */
-    Message countOf(String operation, Object buffer, Datatype typeParam) {
-        return new Message().resolve(environment, operation, buffer, typeParam, 0, -1, Message.IN);
-    }
-
-    /**
-     * The receive displacements of {@code counts} (one per sender, {@code senders} of them): given, or
-     * packed in rank order; counts and displacements are also copied to the out-parameters.
-     */
-    static int[] recvDisplacements(String operation, Param[] params, int given, int[] counts, int senders) {
-        checkCounts(operation, "recvCounts", counts, senders);
-        int[] displs = displacements(operation, "recvDispls", (int[]) Param.value(params, given, RECV_DISPLS), counts);
-        copyOut(operation, "recvCountsOut", (int[]) Param.value(params, given, RECV_COUNTS_OUT), counts);
-        copyOut(operation, "recvDisplsOut", (int[]) Param.value(params, given, RECV_DISPLS_OUT), displs);
-        return displs;
-    }
-
-    /** {@code given} displacements after checking them, or the exclusive prefix sum of {@code counts}. */
-    static int[] displacements(String operation, String what, int[] given, int[] counts) {
-        if (given != null) {
-            checkCounts(operation, what, given, counts.length);
-            return given;
-        }
-        int[] displs = new int[counts.length];
-        long at = 0;
-        for (int i = 0; i < counts.length; i++) {
-            if (at > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException(operation + ": the counts add up to more than MPI's int count");
-            }
-            displs[i] = (int) at;
-            at += counts[i];
-        }
-        return displs;
-    }
-
-    /** The number of elements a buffer needs to hold blocks of {@code counts} at {@code displs}. */
-    static int extent(int[] counts, int[] displs) {
-        long extent = 0;
-        for (int i = 0; i < counts.length; i++) {
-            extent = Math.max(extent, (long) displs[i] + counts[i]);
-        }
-        if (extent > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("the blocks end beyond MPI's int count: " + extent);
-        }
-        return (int) extent;
-    }
-
-    static void checkCounts(String operation, String what, int[] counts, int expected) {
-        if (counts.length != expected) {
-            throw new IllegalArgumentException(operation + ": " + what + " has " + counts.length + " entries for "
-                    + expected + " processes");
-        }
-        for (int i = 0; i < counts.length; i++) {
-            if (counts[i] < 0) {
-                throw new IllegalArgumentException(operation + ": " + what + "[" + i + "] < 0: " + counts[i]);
-            }
-        }
-    }
-
-    /** Checks that the blocks of {@code counts} at {@code displs} lie within the send buffer. */
-    static void checkFits(String operation, int[] counts, int[] displs, Message send) {
-        int extent = extent(counts, displs);
-        if (extent > send.count) {
-            throw new IllegalArgumentException(operation + ": the send blocks need " + extent + " elements but "
-                    + Message.describe(send.carrier) + " holds " + send.count);
-        }
-    }
-
-    private static void copyOut(String operation, String what, int[] out, int[] values) {
-        if (out != null) {
-            if (out.length < values.length) {
-                throw new IllegalArgumentException(operation + ": " + what + " has room for " + out.length
-                        + " entries, not " + values.length);
-            }
-            System.arraycopy(values, 0, out, 0, values.length);
         }
     }
 }

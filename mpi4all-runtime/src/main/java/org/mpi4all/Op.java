@@ -64,6 +64,10 @@ public final class Op {
     public static final Op MAXLOC = new Op("MAXLOC", Mpi.MPI_MAXLOC, PAIRS);
     /** The smallest value and its index, of {@link Loc} elements (the smallest index among equal values). */
     public static final Op MINLOC = new Op("MINLOC", Mpi.MPI_MINLOC, PAIRS);
+    /** The new value replaces the old: one-sided {@link Window#accumulate} only (an atomic put). */
+    public static final Op REPLACE = new Op("REPLACE", Mpi.MPI_REPLACE, EnumSet.allOf(Category.class));
+    /** The old value stays: one-sided {@link Window#getAccumulate} only (an atomic get). */
+    public static final Op NO_OP = new Op("NO_OP", Mpi.MPI_NO_OP, EnumSet.allOf(Category.class));
 
     /** Combines element {@code i} of {@code in} into element {@code i} of {@code inout}. */
     @FunctionalInterface

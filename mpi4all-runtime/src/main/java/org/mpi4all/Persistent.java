@@ -1,10 +1,7 @@
 package org.mpi4all;
 
-import static java.lang.foreign.ValueLayout.JAVA_INT;
-
 import java.lang.foreign.MemorySegment;
-import java.util.function.Predicate;
-import org.mpi4all.ffi.MPI_Request;
+import java.util.function.Consumer;
 import org.mpi4all.ffi.Mpi;
 
 /**
@@ -33,25 +30,20 @@ import org.mpi4all.ffi.Mpi;
  *
  * @param <T> the buffer
  */
-public final class Persistent<T> implements AutoCloseable {
-    private final Environment environment;
-    private final String operation;
-    private final T buffer;
-    private final Staging staging;
-    /** The datatype of a receive's buffer, for the count of what arrived; null for a send. */
-    private final Datatype received;
-    private final long handle;
+public final class Persistent<T> extends AbstractRequest<T> implements AutoCloseable {
     private boolean active;
     private boolean closed;
 
     Persistent(Environment environment, String operation, long handle, T buffer, Staging staging, Datatype received) {
-        this.environment = environment;
-        this.operation = operation;
-        this.handle = handle;
-        this.buffer = buffer;
-        this.staging = staging;
-        this.received = received;
+        super(environment, operation, handle, buffer, staging, received);
         Census.REQUESTS.incrementAndGet();
+    }
+
+    /** Binds an MPI persistent operation on the call's buffers (staged for it) and wraps its request. */
+    static <R> Persistent<R> bind(Call call, R buffer, Datatype received, Consumer<MemorySegment> function) {
+        Staging staging = call.prepareNonblocking();
+        return new Persistent<>(call.environment, call.operation, requested(call, staging, function), buffer, staging,
+                received);
     }
 
     /**
@@ -67,10 +59,7 @@ public final class Persistent<T> implements AutoCloseable {
                     + " it first");
         }
         staging.restage();
-        onRequest("start", call -> {
-            Mpi.MPI_Start(call.words);
-            return false;
-        });
+        onHandle("start", Mpi::MPI_Start);
         active = true;
         return this;
     }
@@ -84,12 +73,9 @@ public final class Persistent<T> implements AutoCloseable {
     public T waitFor() {
         requireOpen("waitFor");
         if (active) {
-            onRequest("waitFor", call -> {
-                Mpi.MPI_Wait(call.words, call.status);
-                return true;
-            });
+            complete("waitFor", true);
         }
-        return buffer;
+        return result;
     }
 
     /**
@@ -101,11 +87,7 @@ public final class Persistent<T> implements AutoCloseable {
     public boolean test() {
         requireOpen("test");
         if (active) {
-            onRequest("test", call -> {
-                MemorySegment flag = call.words.asSlice(8, 4);
-                Mpi.MPI_Test(call.words, flag, call.status);
-                return flag.get(JAVA_INT, 0) != 0;
-            });
+            complete("test", false);
         }
         return !active;
     }
@@ -129,37 +111,16 @@ public final class Persistent<T> implements AutoCloseable {
             throw new IllegalStateException(operation + ": closed while active: waitFor() it first");
         }
         environment.check();
-        onRequest("close", call -> {
-            Mpi.MPI_Request_free(call.words);
-            return false;
-        });
+        onHandle("close", Mpi::MPI_Request_free);
         closed = true;
         Census.REQUESTS.decrementAndGet();
         staging.release();
     }
 
-    /**
-     * Calls {@code mpi} with the request's handle in the call's words, and completes the operation if it
-     * returns true.
-     */
-    private void onRequest(String what, Predicate<Call> mpi) {
-        Call call = Call.begin(environment, what + " " + operation);
-        try {
-            MPI_Request.write(call.words, 0, new MPI_Request(handle));
-            if (mpi.test(call)) {
-                complete(call);
-            }
-        } finally {
-            call.end();
-        }
-    }
-
-    private void complete(Call call) {
+    @Override
+    void completed(MemorySegment nativeStatus, MemorySegment scratch) {
         active = false;
-        if (received != null) {
-            staging.limitToReceived(call.status, call.words.asSlice(16));
-        }
-        staging.copyBack();
+        copyBack(nativeStatus, scratch);
     }
 
     private void requireOpen(String what) {

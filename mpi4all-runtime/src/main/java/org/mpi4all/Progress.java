@@ -35,7 +35,7 @@ final class Progress implements Runnable {
 
     void submit(Request<?> request) {
         if (stopping) {
-            request.failFuture(new IllegalStateException(request.operation() + ": the environment is closing"));
+            request.failFuture(new IllegalStateException(request.operation + ": the environment is closing"));
             return;
         }
         submitted.add(request);
@@ -78,7 +78,7 @@ final class Progress implements Runnable {
                     statuses = MPI_Status.allocateArray(arena, 2L * n);
                 }
                 for (int i = 0; i < n; i++) {
-                    MPI_Request.write(handles, i, new MPI_Request(active.get(i).handle()));
+                    MPI_Request.write(handles, i, new MPI_Request(active.get(i).handle));
                 }
                 try {
                     Mpi.MPI_Testsome(n, handles, outcount, indices, statuses);

@@ -1,11 +1,9 @@
 package org.mpi4all;
 
-import static java.lang.foreign.ValueLayout.JAVA_INT;
-
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import org.mpi4all.ffi.MPI_Request;
+import java.util.function.Consumer;
 import org.mpi4all.ffi.Mpi;
 
 /**
@@ -39,28 +37,24 @@ import org.mpi4all.ffi.Mpi;
  *
  * @param <T> the result: the receive buffer, the send buffer handed back, or the collective's result
  */
-public final class Request<T> {
+public final class Request<T> extends AbstractRequest<T> {
     private enum State { PENDING, COMPLETE, FUTURE }
 
-    private final Environment environment;
-    private final String operation;
-    private final Datatype received;
-    private final T result;
-    private Staging staging;
-    private long handle;
     /** Written by the progress thread when it completes a future: volatile, so the result it set is seen. */
     private volatile State state = State.PENDING;
     private Status status;
     private CompletableFuture<T> future;
 
     Request(Environment environment, String operation, long handle, T result, Staging staging, Datatype received) {
-        this.environment = environment;
-        this.operation = operation;
-        this.handle = handle;
-        this.result = result;
-        this.staging = staging;
-        this.received = received;
+        super(environment, operation, handle, result, staging, received);
         Census.REQUESTS.incrementAndGet();
+    }
+
+    /** Starts an MPI nonblocking function on the call's buffers (staged for the request) and wraps its request. */
+    static <R> Request<R> start(Call call, R result, Datatype received, Consumer<MemorySegment> function) {
+        Staging staging = call.prepareNonblocking();
+        return new Request<>(call.environment, call.operation, requested(call, staging, function), result, staging,
+                received);
     }
 
     /**
@@ -80,16 +74,7 @@ public final class Request<T> {
             }
             default -> {
                 environment.check();
-                Call call = Call.begin(environment, "waitFor " + operation);
-                try {
-                    MemorySegment slot = call.words;
-                    MPI_Request.write(slot, 0, new MPI_Request(handle));
-                    Mpi.MPI_Wait(slot, call.status);
-                    complete(call.status, call.words.asSlice(16));
-                    Op.rethrowFailure();
-                } finally {
-                    call.end();
-                }
+                complete("waitFor", true);
                 return result;
             }
         }
@@ -108,21 +93,7 @@ public final class Request<T> {
         }
         requireNotFuture("test");
         environment.check();
-        Call call = Call.begin(environment, "test " + operation);
-        try {
-            MemorySegment slot = call.words;
-            MPI_Request.write(slot, 0, new MPI_Request(handle));
-            MemorySegment flag = call.words.asSlice(8, 4);
-            Mpi.MPI_Test(slot, flag, call.status);
-            if (flag.get(JAVA_INT, 0) == 0) {
-                return false;
-            }
-            complete(call.status, call.words.asSlice(16));
-            Op.rethrowFailure();
-            return true;
-        } finally {
-            call.end();
-        }
+        return complete("test", false);
     }
 
     /**
@@ -187,18 +158,6 @@ public final class Request<T> {
 
     // ---- completion, by this class, RequestPool and Progress -------------------------------------
 
-    long handle() {
-        return handle;
-    }
-
-    Environment environment() {
-        return environment;
-    }
-
-    String operation() {
-        return operation;
-    }
-
     boolean isPending() {
         return state == State.PENDING;
     }
@@ -209,27 +168,27 @@ public final class Request<T> {
         }
     }
 
-    /** MPI completed the request and wrote {@code nativeStatus}: hand the buffers back. */
-    void complete(MemorySegment nativeStatus, MemorySegment scratch) {
+    @Override
+    void completed(MemorySegment nativeStatus, MemorySegment scratch) {
         handle = Mpi.MPI_REQUEST_NULL.value();
         Census.REQUESTS.decrementAndGet();
         status = new Status();
         status.fill(nativeStatus, received, scratch);
-        Staging finishing = staging;
-        staging = null;
-        if (received != null) {
-            finishing.limitToReceived(nativeStatus, scratch);
-        }
         if (state != State.FUTURE) {
             state = State.COMPLETE;
         }
-        finishing.complete();
+        try {
+            copyBack(nativeStatus, scratch);
+        } finally {
+            staging.release();
+            staging = null;
+        }
     }
 
     /** The progress thread completed the request of a future. */
     void completeFuture(MemorySegment nativeStatus, MemorySegment scratch) {
         try {
-            complete(nativeStatus, scratch);
+            completed(nativeStatus, scratch);
             state = State.COMPLETE;
             Thread.ofVirtual().start(() -> future.complete(result));
         } catch (RuntimeException | Error e) {

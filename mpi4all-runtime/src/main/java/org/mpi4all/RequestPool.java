@@ -135,14 +135,13 @@ public final class RequestPool {
         if (pending.isEmpty()) {
             return List.of();
         }
-        Environment environment = pending.getFirst().environment();
+        Environment environment = pending.getFirst().environment;
         environment.check();
         int n = pending.size();
-        Call call = Call.begin(environment, operation);
-        try (Arena arena = Arena.ofConfined()) {
+        try (Call call = Call.begin(environment, operation); Arena arena = Arena.ofConfined()) {
             MemorySegment requests = MPI_Request.allocateArray(arena, n);
             for (int i = 0; i < n; i++) {
-                MPI_Request.write(requests, i, new MPI_Request(pending.get(i).handle()));
+                MPI_Request.write(requests, i, new MPI_Request(pending.get(i).handle));
             }
             MemorySegment indices = arena.allocate(JAVA_INT, n + 1L);
             MemorySegment statuses = MPI_Status.allocateArray(arena, n);
@@ -150,14 +149,12 @@ public final class RequestPool {
             List<Request<?>> completed = new ArrayList<>(done);
             for (int k = 0; k < done; k++) {
                 Request<?> request = pending.get(indices.getAtIndex(JAVA_INT, k));
-                request.complete(MPI_Status.get(statuses, k), call.words);
+                request.completed(MPI_Status.get(statuses, k), call.words);
                 completed.add(request);
             }
             pending.removeAll(completed);
             Op.rethrowFailure();
             return completed;
-        } finally {
-            call.end();
         }
     }
 

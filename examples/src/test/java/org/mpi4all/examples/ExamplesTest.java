@@ -124,6 +124,36 @@ class ExamplesTest {
         twoRanks.assertEachRank(r -> assertThat(r.value("floyd.checksum")).contains(checksum));
     }
 
+    @Test
+    void oneSidedHaloExchange() {
+        for (int ranks : new int[] {RANKS, 3}) {
+            MpiRunResult run = MpiRun.java(org.mpi4all.examples.highlevel.OneSidedHalo.class, "500", "50").ranks(ranks)
+                    .run().assertSucceeded();
+            // the three-point average keeps the total: the sum stays that of the initial cells
+            double initial = 0;
+            for (int cell = 0; cell < 500 * ranks; cell++) {
+                initial += (cell * 37 % 101) / 100.0;
+            }
+            double expected = initial;
+            run.assertEachRank(r -> {
+                assertThat(r.value("verified")).contains("true");
+                assertThat(Double.parseDouble(r.value("halo.sum").orElseThrow())).isCloseTo(expected, within(1e-6));
+            });
+        }
+    }
+
+    @Test
+    void parallelFileWrittenCollectivelyAndReadBack() {
+        for (int ranks : new int[] {RANKS, 2}) {
+            MpiRunResult run = MpiRun.java(org.mpi4all.examples.highlevel.ParallelFile.class, "10000").ranks(ranks)
+                    .run().assertSucceeded();
+            run.assertEachRank(r -> {
+                assertThat(r.value("verified")).contains("true");
+                assertThat(r.value("file.bytes")).contains(Long.toString(10000L * 8 * ranks));
+            });
+        }
+    }
+
     private static MpiRunResult java(String example, String... args) {
         List<String> command = new ArrayList<>(MpiRun.javaCommand());
         command.add("org.mpi4all.examples." + example);

@@ -1,0 +1,210 @@
+package org.mpi4all;
+
+import java.lang.foreign.MemorySegment;
+import org.mpi4all.ffi.MPI_Comm;
+import org.mpi4all.ffi.MPI_Op;
+import org.mpi4all.ffi.Mpi;
+import org.mpi4all.ffi.MpiCritical;
+
+/**
+ * The one place where a blocking operation chooses between the critical downcall ({@code MpiCritical},
+ * heap arrays in place) and the plain one ({@code Mpi}), as {@link Call#prepare} decided. Each function
+ * takes the resolved {@link Message}s and hands each downcall its buffers with a constant
+ * ({@link Message#mpi(boolean)}), so that once inlined the JIT keeps the views of heap arrays off the heap.
+ *
+ * <p>Conventions of the arguments: a null message is a buffer MPI does not read at this process
+ * ({@code NULL}, as the receive buffer of a reduce off the root); a receive message that is the send
+ * message itself is in place (the send buffer is then {@code MPI_IN_PLACE}). Counts and datatypes not
+ * given are the send message's.
+ */
+final class Downcall {
+    private Downcall() {}
+
+    private static MemorySegment critical(Message message) {
+        return message == null ? MemorySegment.NULL : message.mpi(true);
+    }
+
+    private static MemorySegment plain(Message message) {
+        return message == null ? MemorySegment.NULL : message.mpi();
+    }
+
+    /** The send buffer of an operation that can be in place: {@code MPI_IN_PLACE} when it receives into {@code in}. */
+    private static MemorySegment sent(Message in, Message out, boolean critical) {
+        return in == out ? Mpi.MPI_IN_PLACE : critical ? in.mpi(true) : in.mpi();
+    }
+
+    static void send(boolean critical, boolean synchronous, Message m, int dest, int tag, MPI_Comm comm) {
+        if (critical && synchronous) {
+            MpiCritical.MPI_Ssend(m.mpi(true), m.count, m.handle, dest, tag, comm);
+        } else if (critical) {
+            MpiCritical.MPI_Send(m.mpi(true), m.count, m.handle, dest, tag, comm);
+        } else if (synchronous) {
+            Mpi.MPI_Ssend(m.mpi(), m.count, m.handle, dest, tag, comm);
+        } else {
+            Mpi.MPI_Send(m.mpi(), m.count, m.handle, dest, tag, comm);
+        }
+    }
+
+    static void recv(boolean critical, Message m, int source, int tag, MPI_Comm comm, MemorySegment status) {
+        if (critical) {
+            MpiCritical.MPI_Recv(m.mpi(true), m.count, m.handle, source, tag, comm, status);
+        } else {
+            Mpi.MPI_Recv(m.mpi(), m.count, m.handle, source, tag, comm, status);
+        }
+    }
+
+    static void mrecv(boolean critical, Message m, MemorySegment message, MemorySegment status) {
+        if (critical) {
+            MpiCritical.MPI_Mrecv(m.mpi(true), m.count, m.handle, message, status);
+        } else {
+            Mpi.MPI_Mrecv(m.mpi(), m.count, m.handle, message, status);
+        }
+    }
+
+    static void sendrecv(boolean critical, Message s, int dest, int sendTag, Message r, int source, int recvTag,
+            MPI_Comm comm, MemorySegment status) {
+        if (critical) {
+            MpiCritical.MPI_Sendrecv(s.mpi(true), s.count, s.handle, dest, sendTag, r.mpi(true), r.count, r.handle,
+                    source, recvTag, comm, status);
+        } else {
+            Mpi.MPI_Sendrecv(s.mpi(), s.count, s.handle, dest, sendTag, r.mpi(), r.count, r.handle, source, recvTag,
+                    comm, status);
+        }
+    }
+
+    static void bcast(boolean critical, Message m, int root, MPI_Comm comm) {
+        if (critical) {
+            MpiCritical.MPI_Bcast(m.mpi(true), m.count, m.handle, root, comm);
+        } else {
+            Mpi.MPI_Bcast(m.mpi(), m.count, m.handle, root, comm);
+        }
+    }
+
+    /** {@code MPI_Reduce}, {@code MPI_Allreduce}, {@code MPI_Scan} or {@code MPI_Exscan} of {@code in.count} elements. */
+    static void reduction(boolean critical, Reductions.Kind kind, Message in, Message out, MPI_Op op, int root,
+            MPI_Comm comm) {
+        if (critical) {
+            // Each arm takes its buffers from sent() and critical() with a constant: see the class comment.
+            switch (kind) {
+                case REDUCE -> MpiCritical.MPI_Reduce(sent(in, out, true), critical(out), in.count, in.handle, op, root,
+                        comm);
+                case ALLREDUCE -> MpiCritical.MPI_Allreduce(sent(in, out, true), critical(out), in.count, in.handle, op,
+                        comm);
+                case SCAN -> MpiCritical.MPI_Scan(sent(in, out, true), critical(out), in.count, in.handle, op, comm);
+                case EXSCAN -> MpiCritical.MPI_Exscan(sent(in, out, true), critical(out), in.count, in.handle, op, comm);
+            }
+        } else {
+            Reductions.plain(kind, sent(in, out, false), plain(out), in.count, in.handle, op, root, comm);
+        }
+    }
+
+    /** {@code MPI_Reduce_scatter_block} of blocks of {@code block}, or {@code MPI_Reduce_scatter} by {@code counts}. */
+    static void reduceScatter(boolean critical, Message in, Message out, int block, Message counts, MPI_Op op,
+            MPI_Comm comm) {
+        if (counts == null && critical) {
+            MpiCritical.MPI_Reduce_scatter_block(in.mpi(true), out.mpi(true), block, in.handle, op, comm);
+        } else if (counts == null) {
+            Mpi.MPI_Reduce_scatter_block(in.mpi(), out.mpi(), block, in.handle, op, comm);
+        } else if (critical) {
+            MpiCritical.MPI_Reduce_scatter(in.mpi(true), out.mpi(true), counts.mpi(true), in.handle, op, comm);
+        } else {
+            Mpi.MPI_Reduce_scatter(in.mpi(), out.mpi(), counts.mpi(), in.handle, op, comm);
+        }
+    }
+
+    static void gather(boolean critical, Message in, Message out, int block, int root, MPI_Comm comm) {
+        if (critical) {
+            MpiCritical.MPI_Gather(sent(in, out, true), block, in.handle, critical(out), block, in.handle, root, comm);
+        } else {
+            Mpi.MPI_Gather(sent(in, out, false), block, in.handle, plain(out), block, in.handle, root, comm);
+        }
+    }
+
+    /** {@code MPI_Allgather}, {@code MPI_Alltoall} or their neighbour forms: blocks of {@code block} each way. */
+    static void exchange(boolean critical, Collectives.Exchange kind, Message in, Message out, int block,
+            MPI_Comm comm) {
+        if (critical) {
+            switch (kind) {
+                case ALLGATHER -> MpiCritical.MPI_Allgather(sent(in, out, true), block, in.handle, out.mpi(true), block,
+                        in.handle, comm);
+                case ALLTOALL -> MpiCritical.MPI_Alltoall(sent(in, out, true), block, in.handle, out.mpi(true), block,
+                        in.handle, comm);
+                case NEIGHBOR_ALLGATHER -> MpiCritical.MPI_Neighbor_allgather(in.mpi(true), block, in.handle,
+                        out.mpi(true), block, in.handle, comm);
+                case NEIGHBOR_ALLTOALL -> MpiCritical.MPI_Neighbor_alltoall(in.mpi(true), block, in.handle,
+                        out.mpi(true), block, in.handle, comm);
+            }
+        } else {
+            switch (kind) {
+                case ALLGATHER -> Mpi.MPI_Allgather(sent(in, out, false), block, in.handle, out.mpi(), block, in.handle,
+                        comm);
+                case ALLTOALL -> Mpi.MPI_Alltoall(sent(in, out, false), block, in.handle, out.mpi(), block, in.handle,
+                        comm);
+                case NEIGHBOR_ALLGATHER -> Mpi.MPI_Neighbor_allgather(in.mpi(), block, in.handle, out.mpi(), block,
+                        in.handle, comm);
+                case NEIGHBOR_ALLTOALL -> Mpi.MPI_Neighbor_alltoall(in.mpi(), block, in.handle, out.mpi(), block,
+                        in.handle, comm);
+            }
+        }
+    }
+
+    /** {@code MPI_Scatter}; {@code in} is null off the root, the types are {@code out}'s. */
+    static void scatter(boolean critical, Message in, Message out, int block, int root, MPI_Comm comm) {
+        if (critical) {
+            MpiCritical.MPI_Scatter(critical(in), block, out.handle, out.mpi(true), block, out.handle, root, comm);
+        } else {
+            Mpi.MPI_Scatter(plain(in), block, out.handle, out.mpi(), block, out.handle, root, comm);
+        }
+    }
+
+    /** {@code MPI_Gatherv}; {@code out}, {@code counts} and {@code displs} are null off the root. */
+    static void gatherv(boolean critical, Message in, Message out, Message counts, Message displs, int root,
+            MPI_Comm comm) {
+        if (critical) {
+            MpiCritical.MPI_Gatherv(in.mpi(true), in.count, in.handle, critical(out), critical(counts), critical(displs),
+                    in.handle, root, comm);
+        } else {
+            Mpi.MPI_Gatherv(in.mpi(), in.count, in.handle, plain(out), plain(counts), plain(displs), in.handle, root,
+                    comm);
+        }
+    }
+
+    static void allgatherv(boolean critical, Message in, Message out, Message counts, Message displs, MPI_Comm comm) {
+        if (critical) {
+            MpiCritical.MPI_Allgatherv(in.mpi(true), in.count, in.handle, out.mpi(true), counts.mpi(true),
+                    displs.mpi(true), in.handle, comm);
+        } else {
+            Mpi.MPI_Allgatherv(in.mpi(), in.count, in.handle, out.mpi(), counts.mpi(), displs.mpi(), in.handle, comm);
+        }
+    }
+
+    /** {@code MPI_Scatterv}; {@code in}, {@code counts} and {@code displs} are null off the root, the types are {@code out}'s. */
+    static void scatterv(boolean critical, Message in, Message counts, Message displs, Message out, int root,
+            MPI_Comm comm) {
+        if (critical) {
+            MpiCritical.MPI_Scatterv(critical(in), critical(counts), critical(displs), out.handle, out.mpi(true),
+                    out.count, out.handle, root, comm);
+        } else {
+            Mpi.MPI_Scatterv(plain(in), plain(counts), plain(displs), out.handle, out.mpi(), out.count, out.handle, root,
+                    comm);
+        }
+    }
+
+    /** {@code MPI_Alltoallv}, or {@code MPI_Neighbor_alltoallv} if {@code neighbours}. */
+    static void personalized(boolean critical, boolean neighbours, Message in, Message sendCounts, Message sendDispls,
+            Message out, Message recvCounts, Message recvDispls, MPI_Comm comm) {
+        if (neighbours && critical) {
+            MpiCritical.MPI_Neighbor_alltoallv(in.mpi(true), sendCounts.mpi(true), sendDispls.mpi(true), in.handle,
+                    out.mpi(true), recvCounts.mpi(true), recvDispls.mpi(true), in.handle, comm);
+        } else if (neighbours) {
+            Mpi.MPI_Neighbor_alltoallv(in.mpi(), sendCounts.mpi(), sendDispls.mpi(), in.handle, out.mpi(),
+                    recvCounts.mpi(), recvDispls.mpi(), in.handle, comm);
+        } else if (critical) {
+            MpiCritical.MPI_Alltoallv(in.mpi(true), sendCounts.mpi(true), sendDispls.mpi(true), in.handle,
+                    out.mpi(true), recvCounts.mpi(true), recvDispls.mpi(true), in.handle, comm);
+        } else {
+            Mpi.MPI_Alltoallv(in.mpi(), sendCounts.mpi(), sendDispls.mpi(), in.handle, out.mpi(), recvCounts.mpi(),
+                    recvDispls.mpi(), in.handle, comm);
+        }
+    }
+}

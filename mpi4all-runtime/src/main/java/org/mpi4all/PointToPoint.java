@@ -1,0 +1,188 @@
+package org.mpi4all;
+
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static org.mpi4all.Param.Name.COUNT;
+import static org.mpi4all.Param.Name.OFFSET;
+import static org.mpi4all.Param.Name.STATUS;
+import static org.mpi4all.Param.Name.SYNCHRONOUS;
+import static org.mpi4all.Param.Name.TAG;
+import static org.mpi4all.Param.Name.TYPE;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Optional;
+import org.mpi4all.ffi.MPI_Comm;
+import org.mpi4all.ffi.MPI_Datatype;
+import org.mpi4all.ffi.MPI_Message;
+import org.mpi4all.ffi.Mpi;
+
+/** The point-to-point operations of {@link Communicator} (MPI-4.1 §3): blocking, nonblocking and persistent. */
+final class PointToPoint {
+    static final int SEND_PARAMS = Param.accepting(TAG, COUNT, OFFSET, TYPE, SYNCHRONOUS);
+    private static final int RECV_PARAMS = Param.accepting(TAG, COUNT, OFFSET, TYPE, STATUS);
+    private static final int RECV_NEW_PARAMS = Param.accepting(TAG, TYPE, STATUS);
+    private static final int IRECV_PARAMS = Param.accepting(TAG, COUNT, OFFSET, TYPE);
+    private static final int IRECV_NEW_PARAMS = Param.accepting(TAG, COUNT, TYPE);
+    private static final int SENDRECV_PARAMS = Param.accepting(TAG, TYPE, STATUS);
+    private static final int PROBE_PARAMS = Param.accepting(TAG);
+
+    private PointToPoint() {}
+
+    static void send(Communicator c, Object buf, int dest, Param[] params) {
+        int given = Param.check("send", params, SEND_PARAMS);
+        MPI_Comm comm = c.handle();
+        int tag = Param.intValue(params, given, TAG, 0);
+        boolean synchronous = Param.has(given, SYNCHRONOUS);
+        Datatype typeParam = Param.type(params, given);
+        // A whole native segment needs no call state: see Reductions.reduction.
+        int whole = Param.has(given, COUNT) || Param.has(given, OFFSET) ? -1
+                : Message.nativeCount(buf, typeParam, Message.IN);
+        if (whole >= 0) {
+            Call.checkOutside("send");
+            MPI_Datatype type = (typeParam != null ? typeParam : Datatype.BYTE).handle(null);
+            if (synchronous) {
+                Mpi.MPI_Ssend((MemorySegment) buf, whole, type, dest, tag, comm);
+            } else {
+                Mpi.MPI_Send((MemorySegment) buf, whole, type, dest, tag, comm);
+            }
+            return;
+        }
+        try (Call call = Call.begin(c.environment, "send")) {
+            Message m = call.message(buf, typeParam, Param.intValue(params, given, OFFSET, 0),
+                    Param.intValue(params, given, COUNT, -1), Message.IN);
+            Downcall.send(call.prepare(false), synchronous, m, dest, tag, comm);
+            call.finish();
+        }
+    }
+
+    static <T> T recv(Communicator c, T buf, int source, Param[] params) {
+        int given = Param.check("recv", params, RECV_PARAMS);
+        MPI_Comm comm = c.handle();
+        int tag = Param.intValue(params, given, TAG, Communicator.ANY_TAG);
+        Status status = (Status) Param.value(params, given, STATUS);
+        Datatype typeParam = Param.type(params, given);
+        // A whole native segment, without a status to fill, needs no call state: see Reductions.reduction.
+        int whole = status != null || Param.has(given, COUNT) || Param.has(given, OFFSET) ? -1
+                : Message.nativeCount(buf, typeParam, Message.OUT);
+        if (whole >= 0) {
+            Call.checkOutside("recv");
+            Mpi.MPI_Recv((MemorySegment) buf, whole, (typeParam != null ? typeParam : Datatype.BYTE).handle(null), source,
+                    tag, comm, Mpi.MPI_STATUS_IGNORE);
+            return buf;
+        }
+        try (Call call = Call.begin(c.environment, "recv")) {
+            Message m = call.message(buf, typeParam, Param.intValue(params, given, OFFSET, 0),
+                    Param.intValue(params, given, COUNT, -1), Message.OUT);
+            boolean critical = call.prepare(false);
+            Downcall.recv(critical, m, source, tag, comm, status != null || m.isStaged() ? call.status
+                    : Mpi.MPI_STATUS_IGNORE);
+            received(call, m, status);
+        }
+        return buf;
+    }
+
+    /** After a receive into {@code m}: copies back only what arrived, and fills the caller's status. */
+    private static void received(Call call, Message m, Status status) {
+        if (m.isStaged()) {
+            m.limitToReceived(call.status, call.words);
+        }
+        call.finish();
+        if (status != null) {
+            status.fill(call.status, m.type, call.words);
+        }
+    }
+
+    static <T> T recvNew(Communicator c, Class<T> kind, int source, Param[] params) {
+        int given = Param.check("recv", params, RECV_NEW_PARAMS);
+        MPI_Comm comm = c.handle();
+        int tag = Param.intValue(params, given, TAG, Communicator.ANY_TAG);
+        Status status = (Status) Param.value(params, given, STATUS);
+        Datatype type = Message.typeOf("recv", kind, Param.type(params, given));
+        try (Call call = Call.begin(c.environment, "recv")) {
+            MemorySegment message = call.words.asSlice(0, MPI_Message.LAYOUT.byteSize());
+            Mpi.MPI_Mprobe(source, tag, comm, message, call.status);
+            Status probed = new Status();
+            probed.fill(call.status, null, call.words.asSlice(16));
+            T buf = kind.cast(Message.allocate("recv", kind, type, probed.count(type)));
+            Message m = call.message(buf, Param.type(params, given), 0, -1, Message.OUT);
+            boolean critical = call.prepare(false);
+            Downcall.mrecv(critical, m, message, status != null ? call.status : Mpi.MPI_STATUS_IGNORE);
+            call.finish();
+            if (status != null) {
+                status.fill(call.status, m.type, call.words.asSlice(16));
+            }
+            return buf;
+        }
+    }
+
+    static <T> T sendrecv(Communicator c, Object send, int dest, T recv, int source, Param[] params) {
+        int given = Param.check("sendrecv", params, SENDRECV_PARAMS);
+        MPI_Comm comm = c.handle();
+        int sendTag = Param.intValue(params, given, TAG, 0);
+        int recvTag = Param.intValue(params, given, TAG, Communicator.ANY_TAG);
+        Status status = (Status) Param.value(params, given, STATUS);
+        try (Call call = Call.begin(c.environment, "sendrecv")) {
+            Message s = call.message(send, Param.type(params, given), 0, -1, Message.IN);
+            Message r = call.message(recv, Param.type(params, given), 0, -1, Message.OUT);
+            boolean critical = call.prepare(false);
+            Downcall.sendrecv(critical, s, dest, sendTag, r, source, recvTag, comm,
+                    status != null || r.isStaged() ? call.status : Mpi.MPI_STATUS_IGNORE);
+            received(call, r, status);
+        }
+        return recv;
+    }
+
+    /** {@code MPI_Probe}, or {@code MPI_Iprobe} if not {@code wait}: the status of a message, if one is there. */
+    static Optional<Status> probe(Communicator c, String operation, boolean wait, int source, Param[] params) {
+        int given = Param.check(operation, params, PROBE_PARAMS);
+        MPI_Comm comm = c.handle();
+        int tag = Param.intValue(params, given, TAG, Communicator.ANY_TAG);
+        try (Call call = Call.begin(c.environment, operation)) {
+            if (wait) {
+                Mpi.MPI_Probe(source, tag, comm, call.status);
+            } else {
+                MemorySegment flag = call.words.asSlice(0, 4);
+                Mpi.MPI_Iprobe(source, tag, comm, flag, call.status);
+                if (flag.get(JAVA_INT, 0) == 0) {
+                    return Optional.empty();
+                }
+            }
+            Status status = new Status();
+            status.fill(call.status, null, call.words.asSlice(8));
+            return Optional.of(status);
+        }
+    }
+
+    /** A nonblocking or persistent point-to-point operation, given its resolved buffer and arguments. */
+    @FunctionalInterface
+    interface Transfer<R> {
+        R bind(Call call, Message message, int tag, boolean synchronous, MPI_Comm comm);
+    }
+
+    /**
+     * Resolves the buffer and parameters of a nonblocking or persistent send ({@code direction} IN, the
+     * parameters of {@code send}) or receive (OUT, those of {@code irecv}), and binds them with {@code transfer}.
+     */
+    static <R> R transfer(Communicator c, String operation, Object buf, int direction, Param[] params,
+            Transfer<R> transfer) {
+        boolean sending = direction == Message.IN;
+        int given = Param.check(operation, params, sending ? SEND_PARAMS : IRECV_PARAMS);
+        MPI_Comm comm = c.handle();
+        int tag = Param.intValue(params, given, TAG, sending ? 0 : Communicator.ANY_TAG);
+        try (Call call = Call.begin(c.environment, operation)) {
+            Message m = call.message(buf, Param.type(params, given), Param.intValue(params, given, OFFSET, 0),
+                    Param.intValue(params, given, COUNT, -1), direction);
+            return transfer.bind(call, m, tag, Param.has(given, SYNCHRONOUS), comm);
+        }
+    }
+
+    static <T> Request<T> irecvNew(Communicator c, Class<T> kind, int source, Param[] params) {
+        int given = Param.check("irecv", params, IRECV_NEW_PARAMS);
+        if (!Param.has(given, COUNT)) {
+            throw new IllegalArgumentException("irecv: a new buffer needs count(n), the most elements to receive");
+        }
+        Datatype type = Message.typeOf("irecv", kind, Param.type(params, given));
+        T buf = kind.cast(Message.allocate("irecv", kind, type, Param.intValue(params, given, COUNT, 0)));
+        return c.irecv(buf, source, Param.tag(Param.intValue(params, given, TAG, Communicator.ANY_TAG)),
+                Param.type(type));
+    }
+}

@@ -1,0 +1,172 @@
+package org.mpi4all;
+
+import static org.mpi4all.Param.Name.IN_PLACE;
+import static org.mpi4all.Param.Name.RECV_BUF;
+import static org.mpi4all.Param.Name.RECV_COUNTS;
+import static org.mpi4all.Param.Name.ROOT;
+import static org.mpi4all.Param.Name.TYPE;
+import static org.mpi4all.Shapes.nonRootResult;
+import static org.mpi4all.Shapes.resultBuffer;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Objects;
+import org.mpi4all.ffi.MPI_Comm;
+import org.mpi4all.ffi.MPI_Datatype;
+import org.mpi4all.ffi.MPI_Op;
+import org.mpi4all.ffi.Mpi;
+
+/** The reductions of {@link Communicator} (MPI-4.1 §6.9-6.11): reduce, allreduce, scan, exscan, reduce-scatter. */
+final class Reductions {
+    private static final int REDUCE_PARAMS = Param.accepting(ROOT, RECV_BUF, IN_PLACE, TYPE);
+    private static final int REDUCTION_PARAMS = Param.accepting(RECV_BUF, IN_PLACE, TYPE);
+    private static final int REDUCE_SCATTER_PARAMS = Param.accepting(RECV_COUNTS, RECV_BUF, TYPE);
+    private static final int NONBLOCKING_REDUCE_PARAMS = Param.accepting(ROOT, RECV_BUF, TYPE);
+    private static final int NONBLOCKING_REDUCTION_PARAMS = Param.accepting(RECV_BUF, TYPE);
+
+    /** The element-wise reductions; only {@code REDUCE} has a root. */
+    enum Kind {
+        REDUCE("reduce"), ALLREDUCE("allreduce"), SCAN("scan"), EXSCAN("exscan");
+
+        final String operation;
+
+        Kind(String operation) {
+            this.operation = operation;
+        }
+    }
+
+    private Reductions() {}
+
+    @SuppressWarnings("unchecked")
+    static <T> T reduction(Communicator c, Kind kind, T send, Op op, Param[] params) {
+        String operation = kind.operation;
+        int given = Param.check(operation, params, kind == Kind.REDUCE ? REDUCE_PARAMS : REDUCTION_PARAMS);
+        Objects.requireNonNull(op, "op == null");
+        MPI_Comm comm = c.handle();
+        int root = Param.intValue(params, given, ROOT, 0);
+        boolean receives = kind != Kind.REDUCE || c.rank() == root;
+        boolean inPlace = receives && Param.has(given, IN_PLACE);
+        Object recvBuf = Param.value(params, given, RECV_BUF);
+        Datatype typeParam = Param.type(params, given);
+        // Native segments reach MPI as they are and a predefined operator calls no Java: with nothing to
+        // stage, copy back or rethrow, the call needs none of Call's bookkeeping, which is most of what the
+        // high level adds to an 8-byte allreduce. Anything else, misuse included, goes the long way.
+        if (!inPlace && recvBuf != null && !op.isUserDefined()) {
+            int count = Message.nativeCount(send, typeParam, Message.IN);
+            if (count >= 0 && Message.nativeCount(recvBuf, typeParam, Message.OUT) >= count) {
+                Call.checkOutside(operation);
+                Datatype type = typeParam != null ? typeParam : Datatype.BYTE;
+                plain(kind, (MemorySegment) send, receives ? (MemorySegment) recvBuf : MemorySegment.NULL, count,
+                        type.handle(null), op.handle(c.environment, type, operation), root, comm);
+                return (T) recvBuf;
+            }
+        }
+        try (Call call = Call.begin(c.environment, operation)) {
+            Message in = call.message(send, typeParam, 0, -1, inPlace ? Message.INOUT : Message.IN);
+            T result = receives ? resultBuffer(operation, send, recvBuf, in, in.count, inPlace)
+                    : nonRootResult(operation, send, recvBuf, in);
+            Message out = inPlace ? in : receives ? call.message(result, typeParam, 0, in.count, Message.OUT) : null;
+            MPI_Op mpiOp = op.handle(c.environment, in.type, operation);
+            Downcall.reduction(call.prepare(op.isUserDefined()), kind, in, out, mpiOp, root, comm);
+            return call.finish(result);
+        }
+    }
+
+    /** Calls the plain MPI function of the reduction {@code kind}. */
+    static void plain(Kind kind, MemorySegment sendbuf, MemorySegment recvbuf, int count, MPI_Datatype type, MPI_Op op,
+            int root, MPI_Comm comm) {
+        switch (kind) {
+            case REDUCE -> Mpi.MPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
+            case ALLREDUCE -> Mpi.MPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
+            case SCAN -> Mpi.MPI_Scan(sendbuf, recvbuf, count, type, op, comm);
+            case EXSCAN -> Mpi.MPI_Exscan(sendbuf, recvbuf, count, type, op, comm);
+        }
+    }
+
+    /** The buffers of a reduce-scatter: what is sent, this process's block of the result, its size, the counts if given. */
+    private record Scattered<T>(Message in, Message out, int block, Message counts, T result) {
+        static <T> Scattered<T> of(Call call, Communicator c, String operation, T send, Param[] params, int given) {
+            int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
+            Datatype typeParam = Param.type(params, given);
+            Message in = call.message(send, typeParam, 0, -1, Message.IN);
+            int block = counts == null ? Shapes.blockOf(operation, in, c.size(), "process")
+                    : ownBlock(c, operation, counts, in);
+            T result = resultBuffer(operation, send, Param.value(params, given, RECV_BUF), in, block, false);
+            Message out = call.message(result, typeParam, 0, block, Message.OUT);
+            return new Scattered<>(in, out, block, counts != null ? call.ints(counts) : null, result);
+        }
+    }
+
+    static <T> T reduceScatter(Communicator c, T send, Op op, Param[] params) {
+        int given = Param.check("reduceScatter", params, REDUCE_SCATTER_PARAMS);
+        Objects.requireNonNull(op, "op == null");
+        MPI_Comm comm = c.handle();
+        try (Call call = Call.begin(c.environment, "reduceScatter")) {
+            Scattered<T> r = Scattered.of(call, c, "reduceScatter", send, params, given);
+            MPI_Op mpiOp = op.handle(c.environment, r.in().type, "reduceScatter");
+            Downcall.reduceScatter(call.prepare(op.isUserDefined()), r.in(), r.out(), r.block(), r.counts(), mpiOp, comm);
+            return call.finish(r.result());
+        }
+    }
+
+    /** {@code MPI_Ireduce_scatter_block}, or {@code MPI_Ireduce_scatter} with {@code recvCounts}. */
+    static <T> Request<T> ireduceScatter(Communicator c, T send, Op op, Param[] params) {
+        int given = Param.check("ireduceScatter", params, REDUCE_SCATTER_PARAMS);
+        Objects.requireNonNull(op, "op == null");
+        MPI_Comm comm = c.handle();
+        try (Call call = Call.begin(c.environment, "ireduceScatter")) {
+            Scattered<T> r = Scattered.of(call, c, "ireduceScatter", send, params, given);
+            Message in = r.in();
+            Message out = r.out();
+            MPI_Op mpiOp = op.handle(c.environment, in.type, "ireduceScatter");
+            return Request.start(call, r.result(), null, request -> {
+                if (r.counts() == null) {
+                    Mpi.MPI_Ireduce_scatter_block(in.mpi(), out.mpi(), r.block(), in.handle, mpiOp, comm, request);
+                } else {
+                    Mpi.MPI_Ireduce_scatter(in.mpi(), out.mpi(), r.counts().mpi(), in.handle, mpiOp, comm, request);
+                }
+            });
+        }
+    }
+
+    /** The size of this process's block of {@code send} cut by {@code counts}, one per process, after checking them. */
+    private static int ownBlock(Communicator c, String operation, int[] counts, Message send) {
+        Shapes.checkCounts(operation, "recvCounts", counts, c.size());
+        long total = 0;
+        for (int count : counts) {
+            total += count;
+        }
+        if (total != send.count) {
+            throw new IllegalArgumentException(operation + ": recvCounts add up to " + total + " elements, but "
+                    + Message.describe(send.carrier) + " holds " + send.count);
+        }
+        return counts[c.rank()];
+    }
+
+    /** {@code MPI_Ireduce}, {@code MPI_Iallreduce}, {@code MPI_Iscan} or {@code MPI_Iexscan}. */
+    static <T> Request<T> start(Communicator c, Kind kind, T send, Op op, Param[] params) {
+        String operation = "i" + kind.operation;
+        boolean rooted = kind == Kind.REDUCE;
+        int given = Param.check(operation, params, rooted ? NONBLOCKING_REDUCE_PARAMS : NONBLOCKING_REDUCTION_PARAMS);
+        Objects.requireNonNull(op, "op == null");
+        MPI_Comm comm = c.handle();
+        int root = Param.intValue(params, given, ROOT, 0);
+        boolean receives = !rooted || c.rank() == root;
+        try (Call call = Call.begin(c.environment, operation)) {
+            Message in = call.message(send, Param.type(params, given), 0, -1, Message.IN);
+            Object recvBuf = Param.value(params, given, RECV_BUF);
+            T result = receives ? resultBuffer(operation, send, recvBuf, in, in.count, false)
+                    : nonRootResult(operation, send, recvBuf, in);
+            Message out = receives ? call.message(result, in.type, 0, in.count, Message.OUT) : null;
+            MPI_Op mpiOp = op.handle(c.environment, in.type, operation);
+            return Request.start(call, result, null, request -> {
+                MemorySegment recvbuf = out != null ? out.mpi() : MemorySegment.NULL;
+                switch (kind) {
+                    case REDUCE -> Mpi.MPI_Ireduce(in.mpi(), recvbuf, in.count, in.handle, mpiOp, root, comm, request);
+                    case ALLREDUCE -> Mpi.MPI_Iallreduce(in.mpi(), recvbuf, in.count, in.handle, mpiOp, comm, request);
+                    case SCAN -> Mpi.MPI_Iscan(in.mpi(), recvbuf, in.count, in.handle, mpiOp, comm, request);
+                    case EXSCAN -> Mpi.MPI_Iexscan(in.mpi(), recvbuf, in.count, in.handle, mpiOp, comm, request);
+                }
+            });
+        }
+    }
+}
