@@ -38,6 +38,10 @@ final class LibC {
         static final MethodHandle HANDLE = libc("dlerror", FunctionDescriptor.of(ADDRESS));
     }
 
+    private static final class Dladdr {
+        static final MethodHandle HANDLE = libc("dladdr", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    }
+
     private static final class Putenv {
         static final MethodHandle HANDLE = libc("putenv", FunctionDescriptor.of(JAVA_INT, ADDRESS));
     }
@@ -69,6 +73,34 @@ final class LibC {
     static MemorySegment dlsym(MemorySegment handle, String name) {
         try (Arena arena = Arena.ofConfined()) {
             return (MemorySegment) Dlsym.HANDLE.invokeExact(handle, arena.allocateFrom(name));
+        } catch (Throwable t) {
+            throw new AssertionError("should not reach here", t);
+        }
+    }
+
+    /**
+     * The file of the loaded library {@code library} (a path or a name the loader searched for), found from the
+     * address of its {@code MPI_Get_library_version}.
+     */
+    static String loadedPath(String library) {
+        MemorySegment handle = dlopen(library, RTLD_NOW | RTLD_GLOBAL);
+        MemorySegment function = dlsym(handle, "MPI_Get_library_version");
+        if (function.equals(MemorySegment.NULL)) {
+            throw new UnsatisfiedLinkError(library + " has no function MPI_Get_library_version: it is not an MPI library");
+        }
+        return fileOf(function);
+    }
+
+    /** The file of the loaded object {@code address} belongs to ({@code dladdr}'s {@code dli_fname}). */
+    static String fileOf(MemorySegment address) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment info = arena.allocate(4 * ADDRESS.byteSize(), ADDRESS.byteAlignment());
+            if ((int) Dladdr.HANDLE.invokeExact(address, info) == 0) {
+                throw new UnsatisfiedLinkError("dladdr found no loaded object at " + address);
+            }
+            return info.get(ADDRESS, 0).reinterpret(4096).getString(0);
+        } catch (UnsatisfiedLinkError e) {
+            throw e;
         } catch (Throwable t) {
             throw new AssertionError("should not reach here", t);
         }
