@@ -61,8 +61,9 @@ public final class GenerateCommand implements Callable<Integer> {
     private Path blueprintFile;
 
     @Option(names = "--profiles", paramLabel = "DIR",
-            description = "generate the implementation-neutral Java bindings from the blueprints (*.json) in DIR,"
-                    + " which become the ABI profiles the runtime chooses from; needs no MPI")
+            description = "the blueprints (*.json) of the ABI profiles: alone, generate the implementation-neutral Java"
+                    + " bindings from them (no MPI needed); with --mpi or --blueprint, add the standard functions"
+                    + " that implementation lacks to its specialised bindings")
     private Path profilesDirectory;
 
     @Option(names = "--lang", paramLabel = "LANG", defaultValue = "java",
@@ -104,8 +105,8 @@ public final class GenerateCommand implements Callable<Integer> {
         if (!language.equals("java") && !language.equals("go")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "unknown language '" + language + "' (choose java or go)");
         }
-        if ((blueprintFile != null ? 1 : 0) + (mpi != null ? 1 : 0) + (profilesDirectory != null ? 1 : 0) > 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "give one of --mpi, --blueprint and --profiles");
+        if (blueprintFile != null && mpi != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "give --mpi or --blueprint, not both");
         }
         if (profilesDirectory != null && language.equals("go")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--profiles is for --lang java");
@@ -115,8 +116,9 @@ public final class GenerateCommand implements Callable<Integer> {
                     "--resources is for --lang java: the Go package compiles the auxiliary library into itself");
         }
         List<Path> profileFiles = profilesDirectory != null ? profileFiles(profilesDirectory) : List.of();
-        String selection = profilesDirectory != null ? "profiles " + contentChecksum(profileFiles)
-                : blueprintFile != null ? "blueprint " + blueprintFile.toAbsolutePath() : "mpi " + mpi;
+        String selection = (blueprintFile != null ? "blueprint " + blueprintFile.toAbsolutePath()
+                : mpi != null ? "mpi " + mpi : "neutral")
+                + (profilesDirectory != null ? ", profiles " + contentChecksum(profileFiles) : "");
         if (language.equals("go")) {
             selection = "go " + selection;
         }
@@ -129,7 +131,7 @@ public final class GenerateCommand implements Callable<Integer> {
         if (language.equals("go")) {
             return generateGo(selection, stamp);
         }
-        if (profilesDirectory != null) {
+        if (profilesDirectory != null && blueprintFile == null && mpi == null) {
             return generateNeutral(profileFiles, selection, stamp);
         }
         CompilerWrapper wrapper;
@@ -142,7 +144,8 @@ public final class GenerateCommand implements Callable<Integer> {
             blueprint = Probe.run(new ProbeOptions(wrapper, MpiImplementation.NAMES.contains(mpi) ? mpi : null, null,
                     verbose ? spec.commandLine().getErr()::println : null));
         }
-        JavaBindingsGenerator.Result result = JavaBindingsGenerator.generate(blueprint);
+        JavaBindingsGenerator.Result result = profilesDirectory == null ? JavaBindingsGenerator.generate(blueprint)
+                : JavaBindingsGenerator.generateCompleted(blueprint, profileFiles.stream().map(BlueprintJson::read).toList());
         result.skipped().forEach(s -> log("skipped " + s.name() + ": " + s.reason()));
         deleteRecursively(out);
         result.writeTo(out);

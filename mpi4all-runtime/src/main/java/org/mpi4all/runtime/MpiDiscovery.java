@@ -39,9 +39,12 @@ public final class MpiDiscovery {
         if (explicit != null && !explicit.isBlank()) {
             return new Located(explicit, "-D" + MpiLibrary.LIBRARY_PROPERTY + " or " + MpiLibrary.LIBRARY_VARIABLE);
         }
+        String abi = System.getProperty("mpi4all.abi", System.getenv("MPI4ALL_ABI"));
         boolean hydra = System.getenv("PMI_RANK") != null || System.getenv("PMI_FD") != null;
-        List<String> names = hydra
-                ? List.of("libmpich.so.12", "libmpi.so.12", "libmpi.so.40", "libmpi_abi.so.1")
+        List<String> names = "standard".equals(abi) ? List.of("libmpi_abi.so.1")
+                : "openmpi".equals(abi) ? List.of("libmpi.so.40")
+                : "mpich".equals(abi) ? List.of("libmpich.so.12", "libmpi.so.12")
+                : hydra ? List.of("libmpich.so.12", "libmpi.so.12", "libmpi.so.40", "libmpi_abi.so.1")
                 : List.of("libmpi.so.40", "libmpich.so.12", "libmpi.so.12", "libmpi_abi.so.1");
         for (String name : names) {
             try {

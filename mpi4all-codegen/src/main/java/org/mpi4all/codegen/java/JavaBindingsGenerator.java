@@ -49,6 +49,15 @@ public final class JavaBindingsGenerator {
     }
 
     /**
+     * Bindings specialised to {@code blueprint}, completed with every standard function of {@code profiles} its
+     * header lacks (the MPI-5 ABI has no {@code MPI_Comm_c2f}), which throw {@link UnsupportedOperationException}
+     * when called: so a program written against the neutral bindings compiles against specialised ones too.
+     */
+    public static Result generateCompleted(Blueprint blueprint, List<Blueprint> profiles) {
+        return generate(NeutralBlueprint.complete(blueprint, NeutralBlueprint.merge(profiles)), false);
+    }
+
+    /**
      * Implementation-neutral bindings: every standard function and constant of {@code profiles} (blueprints of real
      * implementations), bound at run time to whichever library is loaded through the ABI profile of its family.
      */

@@ -65,6 +65,29 @@ final class NeutralBlueprint {
         return new Blueprint(Blueprint.SCHEMA_VERSION, implementation, values(types), values(functions), values(constants));
     }
 
+    /**
+     * {@code blueprint} with the standard functions of {@code neutral} it lacks, and the handle types they need
+     * (carried as {@code blueprint}'s {@code MPI_Comm} is). Those functions are absent from the library: calling one
+     * throws.
+     */
+    static Blueprint complete(Blueprint blueprint, Blueprint neutral) {
+        Map<String, TypeInfo> types = new LinkedHashMap<>();
+        blueprint.types().forEach(t -> types.put(t.name(), t));
+        TypeInfo.HandleCarrier carrier = blueprint.type("MPI_Comm").map(TypeInfo::carrier).orElse(TypeInfo.HandleCarrier.POINTER);
+        for (TypeInfo type : neutral.types()) {
+            if (!types.containsKey(type.name()) && type.kind() != TypeKind.STRUCT) {
+                types.put(type.name(), type.isHandle() ? new TypeInfo(type.name(), type.kind(), type.definition(),
+                        type.canonical(), type.size(), type.align(), type.signed(), carrier, type.fields(),
+                        type.signature()) : type);
+            }
+        }
+        Map<String, FunctionInfo> functions = new LinkedHashMap<>();
+        blueprint.functions().forEach(f -> functions.put(f.name(), f));
+        neutral.functions().forEach(f -> functions.putIfAbsent(f.name(), f));
+        return new Blueprint(blueprint.schema(), blueprint.implementation(), values(types), values(functions),
+                blueprint.constants(), blueprint.skipped());
+    }
+
     private static int rank(String name) {
         int index = PREFERENCE.indexOf(name);
         return index < 0 ? PREFERENCE.size() : index;
