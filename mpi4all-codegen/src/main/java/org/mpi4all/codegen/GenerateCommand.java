@@ -53,7 +53,7 @@ public final class GenerateCommand implements Callable<Integer> {
     static final String PROFILE_DIRECTORY = "org/mpi4all/runtime/profiles";
 
     @Option(names = "--mpi", paramLabel = "NAME|WRAPPER",
-            description = "an implementation installed by scripts/mpi (openmpi, mpich, intelmpi, mpich5, openmpi5),"
+            description = "an implementation installed by scripts/mpi (openmpi, mpich, intelmpi, mpich5, openmpi5, mpiabi),"
                     + " the path of a compiler wrapper, or empty for the first wrapper on PATH")
     private String mpi;
 

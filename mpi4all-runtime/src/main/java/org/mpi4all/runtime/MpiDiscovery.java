@@ -37,6 +37,10 @@ public final class MpiDiscovery {
     public static Located locate() {
         String explicit = System.getProperty(MpiLibrary.LIBRARY_PROPERTY, System.getenv(MpiLibrary.LIBRARY_VARIABLE));
         if (explicit != null && !explicit.isBlank()) {
+            if (explicit.contains("/") && !java.nio.file.Files.isRegularFile(java.nio.file.Path.of(explicit))) {
+                throw new UnsatisfiedLinkError("the MPI library " + explicit + " given by -D" + MpiLibrary.LIBRARY_PROPERTY
+                        + " or " + MpiLibrary.LIBRARY_VARIABLE + " does not exist");
+            }
             return new Located(explicit, "-D" + MpiLibrary.LIBRARY_PROPERTY + " or " + MpiLibrary.LIBRARY_VARIABLE);
         }
         String abi = System.getProperty("mpi4all.abi", System.getenv("MPI4ALL_ABI"));

@@ -166,7 +166,7 @@ final class FunctionEmitter {
         if (parameter.length() != null) {
             facts.add("array of length " + parameter.length());
         }
-        String description = parameter.description() != null ? parameter.description() : "";
+        String description = parameter.description() != null ? JavaNames.javadocText(parameter.description()) : "";
         String bracket = facts.isEmpty() ? "" : "[" + String.join(", ", facts) + "]";
         return (description + " " + bracket).strip();
     }
