@@ -42,7 +42,12 @@ public final class AbiProfile {
     private static final Set<String> ADDRESS_ARITHMETIC = Set.of("MPI_Aint_add", "MPI_Aint_diff");
     private static final Pattern HANDLE_CONVERSION = Pattern.compile("MPI_(\\w+)_(c2f|f2c)");
 
-    private static final Pattern IDENTIFIER_OR_AMPERSAND = Pattern.compile("[A-Za-z_]\\w*|&");
+    /** A cast to a pointer type or to an MPI typedef: {@code (void *)}, {@code (MPI_Comm)}, {@code (struct x *)}. */
+    private static final Pattern CAST = Pattern.compile(
+            "\\(\\s*(?:(?:const|struct)\\s+)?[A-Za-z_]\\w*(?:\\s*\\*)+\\s*\\)|\\(\\s*MPI_\\w+\\s*\\)(?=\\s*[&(A-Za-z_])");
+    /** Parentheses around a name or an address-of a name. */
+    private static final Pattern PARENTHESISED_NAME = Pattern.compile("\\(\\s*(&?\\s*[A-Za-z_]\\w*)\\s*\\)");
+    private static final Pattern SYMBOL = Pattern.compile("(&\\s*)?([A-Za-z_]\\w*)");
 
     private AbiProfile() {}
 
@@ -126,28 +131,29 @@ public final class AbiProfile {
     }
 
     /**
-     * The symbol whose address the macro denotes, read from its expansion with casts and parentheses set aside:
-     * {@code ((MPI_Datatype) ((void *) &(ompi_mpi_int)))} ends in {@code & ompi_mpi_int}; a function constant such
-     * as {@code ((MPI_Comm_copy_attr_function *)MPIR_Dup_fn)} ends in the function's name.
+     * The symbol whose address the macro denotes, read from its expansion with casts and redundant parentheses set
+     * aside: {@code ((MPI_Datatype) ((void *) &(ompi_mpi_int)))} is {@code &ompi_mpi_int}; a function constant such
+     * as {@code ((MPI_Comm_copy_attr_function *)MPIR_Dup_fn)} is the function's name. Anything else (a call, an
+     * arithmetic expression) is not.
      */
     private static Optional<String> symbolAddress(ConstantInfo constant) {
         String expansion = constant.expansion() != null ? constant.expansion() : constant.expression();
         if (expansion == null) {
             return Optional.empty();
         }
-        List<String> tokens = new ArrayList<>();
-        Matcher matcher = IDENTIFIER_OR_AMPERSAND.matcher(expansion);
-        while (matcher.find()) {
-            tokens.add(matcher.group());
+        String text = expansion.strip();
+        String previous;
+        do {
+            previous = text;
+            text = CAST.matcher(text).replaceAll("");
+            text = PARENTHESISED_NAME.matcher(text).replaceAll("$1").strip();
+        } while (!text.equals(previous));
+        Matcher symbol = SYMBOL.matcher(text);
+        if (!symbol.matches()) {
+            return Optional.empty();
         }
-        if (tokens.size() >= 2 && tokens.get(tokens.size() - 2).equals("&")) {
-            return Optional.of(tokens.getLast());
-        }
-        if (constant.kind() == ConstantKind.FUNCTION && !tokens.isEmpty() && !tokens.getLast().equals("&")
-                && !expansion.matches(".*[-+/%|^~!<>?:].*")) {
-            return Optional.of(tokens.getLast());
-        }
-        return Optional.empty();
+        boolean addressTaken = symbol.group(1) != null;
+        return addressTaken || constant.kind() == ConstantKind.FUNCTION ? Optional.of(symbol.group(2)) : Optional.empty();
     }
 
     private static String line(String... fields) {
