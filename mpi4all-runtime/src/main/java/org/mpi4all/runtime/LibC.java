@@ -8,12 +8,14 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
+import java.util.Optional;
 
 /**
  * The few C library functions the runtime needs: the dynamic loader (to load libmpi into the global
  * symbol scope, which {@link System#load} cannot do, and to resolve symbols the way a C program's
  * linker would, so that PMPI tools preloaded with {@code LD_PRELOAD} still intercept calls) and the
- * process environment (read by native libraries such as UCX, not by Java).
+ * process environment (read by native libraries such as UCX, not by Java). {@code dladdr} names the file a
+ * loaded symbol comes from: how an MPI library already in the process, or the C library's own directory, is found.
  */
 final class LibC {
     /** glibc's {@code RTLD_NOW}, {@code RTLD_GLOBAL} and {@code RTLD_DEFAULT} (Linux on x86-64 and AArch64). */
@@ -36,6 +38,12 @@ final class LibC {
 
     private static final class Dlerror {
         static final MethodHandle HANDLE = libc("dlerror", FunctionDescriptor.of(ADDRESS));
+    }
+
+    private static final class Dladdr {
+        static final MethodHandle HANDLE = libc("dladdr", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        /** glibc's {@code Dl_info}: the file name, its load address, the nearest symbol's name and address. */
+        static final long INFO_SIZE = 4 * ADDRESS.byteSize();
     }
 
     private static final class Putenv {
@@ -72,6 +80,30 @@ final class LibC {
         } catch (Throwable t) {
             throw new AssertionError("should not reach here", t);
         }
+    }
+
+    /**
+     * The file of the loaded object that holds {@code address} ({@code dladdr}'s {@code dli_fname}: the path the
+     * loader opened), or empty when no loaded object holds it.
+     */
+    static Optional<String> fileOf(MemorySegment address) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment info = arena.allocate(Dladdr.INFO_SIZE);
+            int found = (int) Dladdr.HANDLE.invokeExact(address, info);
+            MemorySegment name = info.get(ADDRESS, 0);
+            if (found == 0 || name.equals(MemorySegment.NULL)) {
+                return Optional.empty();
+            }
+            String file = name.reinterpret(4096).getString(0);
+            return file.isEmpty() ? Optional.empty() : Optional.of(file);
+        } catch (Throwable t) {
+            throw new AssertionError("should not reach here", t);
+        }
+    }
+
+    /** The C library's {@code dlopen}: a symbol that {@link #fileOf} places in the C library itself. */
+    static MemorySegment aLibcFunction() {
+        return LINKER.defaultLookup().find("dlopen").orElseThrow();
     }
 
     private static String dlerror() throws Throwable {
