@@ -61,9 +61,16 @@ final class LibC {
     /** {@code dlopen(path, flags)}; throws with the loader's own explanation when it fails. */
     static MemorySegment dlopen(String path, int flags) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment handle = (MemorySegment) DLOPEN.invokeExact(arena.allocateFrom(path), flags);
+            MemorySegment name = arena.allocateFrom(path);
+            MemorySegment handle = (MemorySegment) DLOPEN.invokeExact(name, flags);
             if (handle.equals(MemorySegment.NULL)) {
-                throw new UnsatisfiedLinkError("cannot load " + path + ": " + dlerror());
+                // Linking dlerror on first use runs the JVM's own dlsym, which clears the loader's message: link it
+                // first, then try again to read why the library does not load.
+                MethodHandle dlerror = Dlerror.HANDLE;
+                handle = (MemorySegment) DLOPEN.invokeExact(name, flags);
+                if (handle.equals(MemorySegment.NULL)) {
+                    throw new UnsatisfiedLinkError("cannot load " + path + ": " + dlerror(dlerror));
+                }
             }
             return handle;
         } catch (UnsatisfiedLinkError e) {
@@ -106,8 +113,8 @@ final class LibC {
         return LINKER.defaultLookup().find("dlopen").orElseThrow();
     }
 
-    private static String dlerror() throws Throwable {
-        MemorySegment message = (MemorySegment) Dlerror.HANDLE.invokeExact();
+    private static String dlerror(MethodHandle dlerror) throws Throwable {
+        MemorySegment message = (MemorySegment) dlerror.invokeExact();
         return message.equals(MemorySegment.NULL) ? "unknown error" : message.reinterpret(4096).getString(0);
     }
 

@@ -387,7 +387,7 @@ public final class MpiDiscovery {
         }
     }
 
-    /** The first line, its runs of blanks made one space (MPICH's is {@code "MPICH Version:\\t4.0.2"}). */
+    /** The first line, its runs of blanks made one space (MPICH's is {@code "MPICH Version:\t4.0.2"}). */
     private static String firstLine(String text) {
         return text.strip().lines().findFirst().orElse("").strip().replaceAll("\\s+", " ");
     }
