@@ -195,14 +195,18 @@ public final class MpiDiscovery {
         return LibC.fileOf(init).map(file -> new Located(file, "already loaded in the process"));
     }
 
-    /** Step 3: the launcher's own library, in its installation prefix. */
+    /**
+     * Step 3: the launcher's own library, in its installation prefix; only for a launcher of one lineage (Slurm's
+     * prefix holds no MPI library).
+     */
     static Optional<Located> besideLauncher(MpiLauncher launcher, Choice choice) {
-        Optional<Family> family = choice.abi() != null ? Optional.of(choice.abi()) : familyOf(launcher.kind().lineage());
-        if (launcher.prefix().isEmpty() || family.isEmpty()) {
+        Optional<Family> ownFamily = familyOf(launcher.kind().lineage());
+        if (launcher.prefix().isEmpty() || ownFamily.isEmpty()) {
             return Optional.empty();
         }
+        Family family = choice.abi() != null ? choice.abi() : ownFamily.get();
         for (Path directory : libraryDirectories(launcher.prefix().get())) {
-            for (String name : family.get().libraryNames()) {
+            for (String name : family.libraryNames()) {
                 Path candidate = directory.resolve(name);
                 if (Files.isRegularFile(candidate)) {
                     return Optional.of(new Located(candidate.toString(),

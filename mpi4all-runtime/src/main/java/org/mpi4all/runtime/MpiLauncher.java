@@ -25,8 +25,11 @@ public record MpiLauncher(Kind kind, String evidence, Optional<Path> executable)
     public enum Kind {
         /** Open MPI's {@code mpirun} ({@code orterun} in 4.x, {@code prterun} in 5.x) and its daemons. */
         OPEN_MPI("Open MPI's mpirun", MpiDiscovery.Lineage.OPEN_MPI),
-        /** Hydra, the {@code mpiexec} of MPICH, Intel MPI and MVAPICH (they speak PMI through {@code PMI_FD}). */
-        HYDRA("Hydra, the mpiexec of MPICH and Intel MPI", MpiDiscovery.Lineage.MPICH),
+        /**
+         * Hydra, the {@code mpiexec} of MPICH, Intel MPI and MVAPICH, and MPICH's {@code mpiexec.gforker}: they
+         * speak PMI through {@code PMI_FD}.
+         */
+        HYDRA("the mpiexec of MPICH and Intel MPI (Hydra)", MpiDiscovery.Lineage.MPICH),
         /** Slurm's {@code srun}: either lineage, depending on how the library was built and {@code --mpi}. */
         SLURM("Slurm's srun", MpiDiscovery.Lineage.UNKNOWN),
         /** Another PMIx server (PRRTE's own, Flux...): a library of either lineage can be built for PMIx. */

@@ -96,7 +96,9 @@ class DiscoveryRulesTest {
     void aLauncherWithoutAPrefixOrLineageHasNoLibraryBesideIt(@TempDir Path prefix) throws IOException {
         file(prefix.resolve("lib/libmpi.so.40"));
         Path slurmstepd = file(prefix.resolve("sbin/slurmstepd"));
-        assertThat(MpiDiscovery.besideLauncher(MpiLauncher.detect(Map.of(), List.of(slurmstepd)), NO_CHOICE)).isEmpty();
+        MpiLauncher slurm = MpiLauncher.detect(Map.of(), List.of(slurmstepd));
+        assertThat(MpiDiscovery.besideLauncher(slurm, NO_CHOICE)).isEmpty();
+        assertThat(MpiDiscovery.besideLauncher(slurm, new Choice(null, null, Family.OPEN_MPI, "MPI4ALL_ABI"))).isEmpty();
         assertThat(MpiDiscovery.besideLauncher(MpiLauncher.detect(Map.of("PMI_RANK", "0"), List.of()), NO_CHOICE))
                 .isEmpty();
     }

@@ -125,7 +125,8 @@ class MpiDiscoveryTest {
                 .run();
         assertThat(result.timedOut()).as(result.report()).isFalse();
         assertThat(result.leftoverProcesses()).isEmpty();
-        String launcherName = expected(pair.launcher()).launcher() == Kind.HYDRA ? "Hydra" : "Open MPI's mpirun";
+        String launcherName = expected(pair.launcher()).launcher().description() + " (parent process "
+                + launcher.prefix().resolve("bin");
         result.assertEachRank(rank -> {
             assertThat(rank.exitCode()).hasValueSatisfying(code -> assertThat(code).isNotZero());
             assertThat(rank.value("rank")).as("a rank that ran alone").isEmpty();
