@@ -1,11 +1,13 @@
 package org.mpi4all.runtime;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The launcher that started this process, as far as it can be told: which MPI libraries can join its jobs, and
@@ -74,24 +76,27 @@ public record MpiLauncher(Kind kind, String evidence, Optional<Path> executable)
     public static MpiLauncher current() {
         MpiLauncher result = current;
         if (result == null) {
-            result = detect(System.getenv(), ancestorExecutables());
+            result = detect(System.getenv(), ancestorPrograms());
             current = result;
         }
         return result;
     }
 
     /**
-     * Recognises the launcher from the nearest launcher program among {@code ancestors} (nearest first), else from
-     * the variables it sets in every rank's environment. The ancestors come first because they are unambiguous and
-     * tell where the launcher is installed; variables can leak into the environment of an unrelated process.
+     * Recognises the launcher from the nearest launcher program among {@code ancestors} (nearest first, read only
+     * as far as the first one), else from the variables it sets in every rank's environment. The ancestors come
+     * first because they are unambiguous and tell where the launcher is installed; variables can leak into the
+     * environment of an unrelated process.
      */
-    static MpiLauncher detect(Map<String, String> environment, List<Path> ancestors) {
-        for (Path program : ancestors) {
-            Optional<Kind> kind = kindOfProgram(program.getFileName().toString());
-            if (kind.isPresent()) {
-                return new MpiLauncher(kind.get(), "parent process " + program, Optional.of(program));
-            }
-        }
+    static MpiLauncher detect(Map<String, String> environment, Stream<Path> ancestors) {
+        return ancestors
+                .flatMap(program -> kindOfProgram(program.getFileName().toString()).stream()
+                        .map(kind -> new MpiLauncher(kind, "parent process " + program, Optional.of(program))))
+                .findFirst()
+                .orElseGet(() -> fromVariables(environment));
+    }
+
+    private static MpiLauncher fromVariables(Map<String, String> environment) {
         // Hydra inside a Slurm allocation, or srun with PMI-2, also sets PMI_RANK: Slurm's step variable decides.
         for (var rule : List.of(
                 Map.entry("OMPI_COMM_WORLD_SIZE", Kind.OPEN_MPI),
@@ -125,14 +130,21 @@ public record MpiLauncher(Kind kind, String evidence, Optional<Path> executable)
         return kind.description() + " (" + evidence + ")";
     }
 
-    /** The programs of this process's ancestors, nearest first ({@code /proc/<pid>/exe}: links resolved). */
-    private static List<Path> ancestorExecutables() {
-        List<Path> programs = new ArrayList<>();
-        Optional<ProcessHandle> process = ProcessHandle.current().parent();
-        for (int depth = 0; depth < MAX_ANCESTORS && process.isPresent(); depth++) {
-            process.get().info().command().map(Path::of).ifPresent(programs::add);
-            process = process.get().parent();
+    /**
+     * The programs of this process's ancestors, nearest first, as {@code /proc/<pid>/exe} names them (links
+     * resolved: {@code mpirun.openmpi} is {@code orterun}); a process whose program cannot be read is passed over.
+     */
+    private static Stream<Path> ancestorPrograms() {
+        return Stream.iterate(ProcessHandle.current().parent(), Optional::isPresent, p -> p.get().parent())
+                .limit(MAX_ANCESTORS)
+                .flatMap(process -> program(process.get().pid()).stream());
+    }
+
+    private static Optional<Path> program(long pid) {
+        try {
+            return Optional.of(Files.readSymbolicLink(Path.of("/proc", Long.toString(pid), "exe")));
+        } catch (IOException | UnsupportedOperationException e) {
+            return Optional.empty();
         }
-        return programs;
     }
 }
