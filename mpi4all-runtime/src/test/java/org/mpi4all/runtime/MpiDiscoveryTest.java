@@ -230,8 +230,10 @@ class MpiDiscoveryTest {
         command.add(DiscoveryProgram.class.getName());
         ProcessBuilder builder = new ProcessBuilder(command);
         Map<String, String> environment = builder.environment();
+        // Nothing of the test's own environment may choose for the program: no mpi4all setting, no launcher's
+        // variable, no loader path or preload but the implementation's.
         environment.keySet().removeIf(name -> name.startsWith("MPI4ALL_") || name.startsWith("OMPI_")
-                || name.startsWith("PMI") || name.startsWith("SLURM_"));
+                || name.startsWith("PMI") || name.startsWith("SLURM_") || name.startsWith("LD_"));
         environment.putAll(mpi.environment());
         environment.putAll(variables);
         try {
