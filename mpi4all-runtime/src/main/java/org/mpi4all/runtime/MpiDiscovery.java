@@ -151,8 +151,9 @@ public final class MpiDiscovery {
     }
 
     static Loaded load(Choice choice, MpiLauncher launcher) {
+        Optional<Located> inProcess = alreadyLoaded();
         Located located = chosen(choice)
-                .or(MpiDiscovery::alreadyLoaded)
+                .or(() -> inProcess)
                 .or(() -> besideLauncher(launcher, choice))
                 .orElseGet(() -> onLoaderPath(namesInOrder(launcher, choice)));
         MemorySegment handle = LibC.dlopen(located.library(), LibC.RTLD_NOW | LibC.RTLD_GLOBAL);
@@ -160,6 +161,7 @@ public final class MpiDiscovery {
                 () -> new UnsatisfiedLinkError(located.library() + " (" + located.how() + ") is not an MPI library:"
                         + " it has no MPI_Get_library_version"));
         String file = LibC.fileOf(versionFunction).orElse(located.library());
+        checkAlone(inProcess, file, located.how());
         Identity identity = identify(handle);
         checkAbi(choice, identity, file);
         checkLauncher(launcher, identity, file, located.how());
@@ -346,6 +348,23 @@ public final class MpiDiscovery {
     private static Optional<MemorySegment> symbol(MemorySegment handle, String name) {
         MemorySegment address = LibC.dlsym(handle, name);
         return address.equals(MemorySegment.NULL) ? Optional.empty() : Optional.of(address);
+    }
+
+    /** A library chosen while another is already in the process: two MPI libraries cannot share one. */
+    private static void checkAlone(Optional<Located> inProcess, String library, String how) {
+        if (inProcess.isPresent() && !sameFile(inProcess.get().library(), library)) {
+            throw new UnsatisfiedLinkError("the MPI library " + library + " (" + how + ") cannot be used: "
+                    + inProcess.get().library() + " is already loaded in this process (LD_PRELOAD, or other native"
+                    + " code), and two MPI libraries cannot share one; choose that one, or do not load it");
+        }
+    }
+
+    private static boolean sameFile(String one, String other) {
+        try {
+            return Files.isSameFile(Path.of(one), Path.of(other));
+        } catch (IOException e) {
+            return one.equals(other);
+        }
     }
 
     /** The user named an ABI: a library of another one would get the wrong constants and handles. */

@@ -146,6 +146,17 @@ class MpiDiscoveryTest {
     }
 
     @Test
+    void aLibraryChosenBesideAnotherAlreadyInTheProcessIsRefused() {
+        MpiImplementation mpich = installed("mpich");
+        MpiImplementation openMpi = installed("openmpi");
+        RankResult alone = runAlone(mpich, Map.of("LD_PRELOAD", mpich.library().toString()),
+                "-D" + MpiDiscovery.LIBRARY_PROPERTY + "=" + openMpi.library());
+        assertThat(alone.succeeded()).isFalse();
+        assertThat(alone.stderr()).contains("the MPI library " + openMpi.library() + " (given by -Dmpi4all.lib=",
+                mpich.library() + " is already loaded in this process");
+    }
+
+    @Test
     void aLoneProcessFindsALibraryThroughTheLoaderOpenMpisFirst() {
         MpiImplementation openMpi = installed("openmpi");
         Assumptions.assumeTrue(openMpi.library().equals(DEBIAN_OPEN_MPI),
