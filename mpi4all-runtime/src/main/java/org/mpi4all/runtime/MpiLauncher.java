@@ -61,7 +61,7 @@ public record MpiLauncher(Kind kind, String evidence, Optional<Path> executable)
     /*
      * The programs that start ranks: each rank's parent is one of them (a proxy or daemon on every node), so the
      * nearest one among the ancestors is this process's launcher even when a script stands between them. Names
-     * only a launcher uses; plain mpirun/mpiexec could be anyone's, and they are never a rank's parent anyway.
+     * only a launcher uses: plain mpirun/mpiexec could be anyone's (then the variables decide).
      */
     private static final Set<String> OPEN_MPI_PROGRAMS = Set.of("orterun", "orted", "prterun", "prted", "prte");
     private static final Set<String> HYDRA_PROGRAMS =
