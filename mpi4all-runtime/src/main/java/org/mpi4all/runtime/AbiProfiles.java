@@ -38,7 +38,13 @@ final class AbiProfiles {
      */
     static AbiProfile select(MpiDiscovery.Family family, String libraryVersion, String library) {
         String firstLine = MpiLibrary.firstLine(libraryVersion);
-        List<AbiProfile> candidates = all().stream().filter(p -> p.family().equals(family.profileFamily())).toList();
+        String profileFamily = switch (family) {
+            case OPEN_MPI -> "openmpi";
+            case MPICH -> "mpich";
+            case STANDARD_ABI -> "mpiabi";
+            case UNKNOWN -> "";
+        };
+        List<AbiProfile> candidates = all().stream().filter(p -> p.family().equals(profileFamily)).toList();
         if (candidates.isEmpty()) {
             throw new UnsatisfiedLinkError("mpi4all has no ABI profile for " + library + " (\"" + firstLine + "\")");
         }

@@ -8,12 +8,14 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
+import java.util.Optional;
 
 /**
  * The few C library functions the runtime needs: the dynamic loader (to load libmpi into the global
  * symbol scope, which {@link System#load} cannot do, and to resolve symbols the way a C program's
  * linker would, so that PMPI tools preloaded with {@code LD_PRELOAD} still intercept calls) and the
- * process environment (read by native libraries such as UCX, not by Java).
+ * process environment (read by native libraries such as UCX, not by Java). {@code dladdr} names the file a
+ * loaded symbol comes from: how an MPI library already in the process, or the C library's own directory, is found.
  */
 final class LibC {
     /** glibc's {@code RTLD_NOW}, {@code RTLD_GLOBAL} and {@code RTLD_DEFAULT} (Linux on x86-64 and AArch64). */
@@ -40,6 +42,8 @@ final class LibC {
 
     private static final class Dladdr {
         static final MethodHandle HANDLE = libc("dladdr", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        /** glibc's {@code Dl_info}: the file name, its load address, the nearest symbol's name and address. */
+        static final long INFO_SIZE = 4 * ADDRESS.byteSize();
     }
 
     private static final class Putenv {
@@ -57,9 +61,16 @@ final class LibC {
     /** {@code dlopen(path, flags)}; throws with the loader's own explanation when it fails. */
     static MemorySegment dlopen(String path, int flags) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment handle = (MemorySegment) DLOPEN.invokeExact(arena.allocateFrom(path), flags);
+            MemorySegment name = arena.allocateFrom(path);
+            MemorySegment handle = (MemorySegment) DLOPEN.invokeExact(name, flags);
             if (handle.equals(MemorySegment.NULL)) {
-                throw new UnsatisfiedLinkError("cannot load " + path + ": " + dlerror());
+                // Linking dlerror on first use runs the JVM's own dlsym, which clears the loader's message: link it
+                // first, then try again to read why the library does not load.
+                MethodHandle dlerror = Dlerror.HANDLE;
+                handle = (MemorySegment) DLOPEN.invokeExact(name, flags);
+                if (handle.equals(MemorySegment.NULL)) {
+                    throw new UnsatisfiedLinkError("cannot load " + path + ": " + dlerror(dlerror));
+                }
             }
             return handle;
         } catch (UnsatisfiedLinkError e) {
@@ -79,35 +90,31 @@ final class LibC {
     }
 
     /**
-     * The file of the loaded library {@code library} (a path or a name the loader searched for), found from the
-     * address of its {@code MPI_Get_library_version}.
+     * The file of the loaded object that holds {@code address} ({@code dladdr}'s {@code dli_fname}: the path the
+     * loader opened), or empty when no loaded object holds it.
      */
-    static String loadedPath(String library) {
-        MemorySegment handle = dlopen(library, RTLD_NOW | RTLD_GLOBAL);
-        MemorySegment function = dlsym(handle, "MPI_Get_library_version");
-        if (function.equals(MemorySegment.NULL)) {
-            throw new UnsatisfiedLinkError(library + " has no function MPI_Get_library_version: it is not an MPI library");
-        }
-        return fileOf(function);
-    }
-
-    /** The file of the loaded object {@code address} belongs to ({@code dladdr}'s {@code dli_fname}). */
-    static String fileOf(MemorySegment address) {
+    static Optional<String> fileOf(MemorySegment address) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment info = arena.allocate(4 * ADDRESS.byteSize(), ADDRESS.byteAlignment());
-            if ((int) Dladdr.HANDLE.invokeExact(address, info) == 0) {
-                throw new UnsatisfiedLinkError("dladdr found no loaded object at " + address);
+            MemorySegment info = arena.allocate(Dladdr.INFO_SIZE);
+            int found = (int) Dladdr.HANDLE.invokeExact(address, info);
+            MemorySegment name = info.get(ADDRESS, 0);
+            if (found == 0 || name.equals(MemorySegment.NULL)) {
+                return Optional.empty();
             }
-            return info.get(ADDRESS, 0).reinterpret(4096).getString(0);
-        } catch (UnsatisfiedLinkError e) {
-            throw e;
+            String file = name.reinterpret(4096).getString(0);
+            return file.isEmpty() ? Optional.empty() : Optional.of(file);
         } catch (Throwable t) {
             throw new AssertionError("should not reach here", t);
         }
     }
 
-    private static String dlerror() throws Throwable {
-        MemorySegment message = (MemorySegment) Dlerror.HANDLE.invokeExact();
+    /** The C library's {@code dlopen}: a symbol that {@link #fileOf} places in the C library itself. */
+    static MemorySegment aLibcFunction() {
+        return LINKER.defaultLookup().find("dlopen").orElseThrow();
+    }
+
+    private static String dlerror(MethodHandle dlerror) throws Throwable {
+        MemorySegment message = (MemorySegment) dlerror.invokeExact();
         return message.equals(MemorySegment.NULL) ? "unknown error" : message.reinterpret(4096).getString(0);
     }
 

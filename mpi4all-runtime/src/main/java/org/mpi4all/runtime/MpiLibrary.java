@@ -26,7 +26,7 @@ import java.util.zip.CRC32;
  * The loaded MPI library, the constants and layouts of its ABI, and the symbols the generated bindings link to.
  *
  * <p>The bindings come in two kinds. The default, implementation-neutral ones bind at run time: {@link #current()}
- * finds the library ({@link MpiDiscovery}), loads it, identifies its ABI family and applies that family's
+ * finds, loads and identifies the library ({@link MpiDiscovery}) and applies its ABI family's
  * {@link AbiProfile} (handle carriers, {@code MPI_Status}, constant values). Bindings specialised at build time
  * for one implementation ({@code -Pgenerate -Dmpi=NAME}) call {@link #load(Target)} instead, which reads every
  * constant from the auxiliary library generated with them and refuses another library.
@@ -37,9 +37,6 @@ import java.util.zip.CRC32;
  * tools interposed with {@code LD_PRELOAD} still see every call.
  */
 public final class MpiLibrary {
-    /** Overrides the library to load: {@code -Dmpi4all.lib=/path/libmpi.so.40}, or this environment variable. */
-    public static final String LIBRARY_PROPERTY = "mpi4all.lib";
-    public static final String LIBRARY_VARIABLE = "MPI4ALL_LIB";
     /** {@code -Dmpi4all.checkLibrary=false} lets specialised bindings run against another library than theirs. */
     public static final String CHECK_PROPERTY = "mpi4all.checkLibrary";
     /** Prefix of every symbol of the auxiliary library. */
@@ -88,14 +85,11 @@ public final class MpiLibrary {
     public static synchronized MpiLibrary current() {
         if (loaded == null) {
             keepUcxOffJvmSignals();
-            MpiDiscovery.Located located = MpiDiscovery.locate();
-            LibC.dlopen(located.library(), LibC.RTLD_NOW | LibC.RTLD_GLOBAL);
-            String path = LibC.loadedPath(located.library());
-            MpiDiscovery.Family family = MpiDiscovery.identify(path);
-            MpiDiscovery.checkLauncher(family, path);
+            MpiDiscovery.Loaded library = MpiDiscovery.load();
+            String path = library.library();
             SymbolLookup symbols = SymbolLookup.libraryLookup(path, Arena.global());
             String version = libraryVersion(symbols, path);
-            AbiProfile profile = AbiProfiles.select(family, version, path);
+            AbiProfile profile = AbiProfiles.select(library.identity().family(), version, path);
             loaded = new MpiLibrary(path, profile.name(), version, symbols, null, profile);
         }
         return loaded;
@@ -117,7 +111,7 @@ public final class MpiLibrary {
             throw new UnsatisfiedLinkError("these mpi4all bindings were generated for " + target.implementation()
                     + " (\"" + firstLine(target.libraryVersion()) + "\") but " + path + " is \""
                     + firstLine(version) + "\": use the implementation-neutral mpi4all-runtime, which binds to any"
-                    + " MPI, or load the library these were generated for with -D" + LIBRARY_PROPERTY + "=PATH"
+                    + " MPI, or load the library these were generated for with -D" + MpiDiscovery.LIBRARY_PROPERTY + "=PATH"
                     + " (-D" + CHECK_PROPERTY + "=false skips this check)");
         }
         loaded = new MpiLibrary(path, target.implementation(), version, symbols,
@@ -308,11 +302,11 @@ public final class MpiLibrary {
     }
 
     private static String libraryPath(Target target) {
-        String override = System.getProperty(LIBRARY_PROPERTY, System.getenv(LIBRARY_VARIABLE));
+        String override = System.getProperty(MpiDiscovery.LIBRARY_PROPERTY, System.getenv(MpiDiscovery.LIBRARY_VARIABLE));
         if (override != null && !override.isBlank()) {
             if (!Files.isRegularFile(Path.of(override))) {
-                throw new UnsatisfiedLinkError("the MPI library " + override + " given by -D" + LIBRARY_PROPERTY
-                        + " or " + LIBRARY_VARIABLE + " does not exist");
+                throw new UnsatisfiedLinkError("the MPI library " + override + " given by -D" + MpiDiscovery.LIBRARY_PROPERTY
+                        + " or " + MpiDiscovery.LIBRARY_VARIABLE + " does not exist");
             }
             return override;
         }
