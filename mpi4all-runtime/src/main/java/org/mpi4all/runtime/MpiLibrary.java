@@ -95,8 +95,9 @@ public final class MpiLibrary {
             MpiDiscovery.checkLauncher(family, path);
             SymbolLookup symbols = SymbolLookup.libraryLookup(path, Arena.global());
             String version = libraryVersion(symbols, path);
-            AbiProfile profile = AbiProfiles.select(family, version, path);
-            loaded = new MpiLibrary(path, profile.name(), version, symbols, null, profile);
+            RuntimeProbe.Binding binding = RuntimeProbe.bind(family, version, path);
+            loaded = new MpiLibrary(path, binding.profile().name(), version, symbols, binding.auxSymbols(),
+                    binding.profile());
         }
         return loaded;
     }
