@@ -19,7 +19,16 @@ final class AbiProfiles {
     static final String INDEX = DIRECTORY + "profiles.list";
     private static final Pattern VERSION = Pattern.compile("(\\d+)\\.(\\d+)");
 
+    /** {@code -Dmpi4all.abi=probe} or {@code MPI4ALL_ABI=probe} withholds the carried profiles. */
+    static final String ABI_PROPERTY = "mpi4all.abi";
+    static final String ABI_VARIABLE = "MPI4ALL_ABI";
+
     private AbiProfiles() {}
+
+    /** Whether the carried profiles are withheld, so that the loaded library is probed ({@link RuntimeProbe}). */
+    static boolean withheld() {
+        return "probe".equals(System.getProperty(ABI_PROPERTY, System.getenv(ABI_VARIABLE)));
+    }
 
     /** The profiles the jar carries, in the index's order. */
     static List<AbiProfile> all() {

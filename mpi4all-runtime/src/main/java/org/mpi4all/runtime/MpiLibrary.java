@@ -95,7 +95,8 @@ public final class MpiLibrary {
             MpiDiscovery.checkLauncher(family, path);
             SymbolLookup symbols = SymbolLookup.libraryLookup(path, Arena.global());
             String version = libraryVersion(symbols, path);
-            RuntimeProbe.Binding binding = RuntimeProbe.bind(family, version, path);
+            RuntimeProbe.Binding binding = AbiProfiles.withheld() ? RuntimeProbe.bind(path)
+                    : new RuntimeProbe.Binding(AbiProfiles.select(family, version, path), null);
             loaded = new MpiLibrary(path, binding.profile().name(), version, symbols, binding.auxSymbols(),
                     binding.profile());
         }

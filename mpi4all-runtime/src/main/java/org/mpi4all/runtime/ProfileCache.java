@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * The user's cache of ABI profiles probed at run time, with the auxiliary library built beside each:
@@ -114,8 +115,9 @@ final class ProfileCache {
         if (found.entry() != null) {
             return found.entry();
         }
-        try (FileChannel channel = FileChannel.open(directory.resolve(LOCK), StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE);
+        try (FileChannel channel = FileChannel.open(directory.resolve(LOCK),
+                Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
+                PosixFilePermissions.asFileAttribute(PRIVATE_FILE));
              FileLock lock = channel.lock()) {
             // Another rank may have built the entry while this one waited for the lock.
             Verified again = verify(directory);
@@ -128,8 +130,12 @@ final class ProfileCache {
             }
             Files.deleteIfExists(directory.resolve(MANIFEST));
             build.accept(directory);
-            Files.setPosixFilePermissions(directory.resolve(PROFILE), PRIVATE_FILE);
-            Files.setPosixFilePermissions(directory.resolve(AUX_LIBRARY), PRIVATE_FILE);
+            // The compiler writes the library (and the builder its C source, kept for inspection) as umask allows.
+            try (Stream<Path> files = Files.list(directory)) {
+                for (Path file : files.toList()) {
+                    Files.setPosixFilePermissions(file, PRIVATE_FILE);
+                }
+            }
             writeManifest(directory, identity);
             Verified built = verify(directory);
             if (built.entry() == null) {

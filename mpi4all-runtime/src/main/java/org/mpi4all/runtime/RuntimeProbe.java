@@ -30,27 +30,26 @@ import org.mpi4all.probe.ProbeOptions;
  * Run-time binding generation: the ABI profile of a library mpi4all carries none for, made by probing the
  * implementation with its own C compiler wrapper, once, and kept in the user's {@link ProfileCache}.
  *
- * <p>The carried profiles cover the three ABI families. {@code -Dmpi4all.abi=probe} (or {@code MPI4ALL_ABI=probe})
- * withholds them, for an implementation whose extensions a user wants, or to exercise this path on a known one. The
+ * <p>The carried profiles cover the three ABI families. {@code -Dmpi4all.abi=probe} (or {@code MPI4ALL_ABI=probe},
+ * {@link AbiProfiles#withheld()}) withholds them, for an implementation whose extensions a user wants, or to exercise this path on a known one. The
  * probe runs in this JVM ({@link Probe}), the blueprint becomes a profile with the same writer that made the carried
  * ones, and the auxiliary library is built for the values and function-like macros the profile gives as {@code aux}.
  * The cache key is the SHA-256 of the library's content (a rebuilt or upgraded MPI is probed again, a copy of the
  * same one elsewhere is not) combined with a checksum of the probe's own code (a new mpi4all may probe differently).
  */
 final class RuntimeProbe {
-    static final String ABI_PROPERTY = "mpi4all.abi";
-    static final String ABI_VARIABLE = "MPI4ALL_ABI";
     static final String MPICC_PROPERTY = "mpi4all.mpicc";
     static final String MPICC_VARIABLE = "MPI4ALL_MPICC";
     /** {@code -Dmpi4all.verbose=true}: one line on stderr saying whether the profile was probed or cached. */
     static final String VERBOSE_PROPERTY = "mpi4all.verbose";
-    private static final String WITHHELD = "-D" + ABI_PROPERTY + "=probe or " + ABI_VARIABLE
+    private static final String WITHHELD = "-D" + AbiProfiles.ABI_PROPERTY + "=probe or " + AbiProfiles.ABI_VARIABLE
             + "=probe withholds the profiles mpi4all carries";
     /** The code that turns a library into a profile: the probe and the blueprint model with its profile writer. */
     private static final List<Class<?>> PROBE_CODE = List.of(Probe.class, org.mpi4all.core.blueprint.AbiProfile.class);
 
     /**
-     * How the bindings bind to the loaded library.
+     * How the bindings bind to the loaded library. (A record of its own class file: {@link MpiLibrary} names it
+     * without loading this class, whose verification needs the probe's classes.)
      *
      * @param auxSymbols the auxiliary library built with a probed profile; null for a carried profile, which needs none
      */
@@ -58,12 +57,9 @@ final class RuntimeProbe {
 
     private RuntimeProbe() {}
 
-    /** The profile for the library {@code path} of {@code family}: a carried one, unless withheld, else a probed one. */
-    static Binding bind(MpiDiscovery.Family family, String libraryVersion, String path) {
-        if (!"probe".equals(setting(ABI_PROPERTY, ABI_VARIABLE))) {
-            return new Binding(AbiProfiles.select(family, libraryVersion, path), null);
-        }
-        return probed(path, WITHHELD);
+    /** The profile of {@code library} with the carried ones withheld ({@link AbiProfiles#withheld()}). */
+    static Binding bind(String library) {
+        return bind(library, WITHHELD);
     }
 
     /**
@@ -71,7 +67,7 @@ final class RuntimeProbe {
      *
      * @param why why no carried profile applies, for the error raised when probing is impossible
      */
-    static Binding probed(String library, String why) {
+    static Binding bind(String library, String why) {
         ProfileCache cache = ProfileCache.open();
         String libraryDigest = ProfileCache.sha256(Path.of(library));
         if (libraryDigest == null) {

@@ -51,9 +51,14 @@ class RuntimeProbeTest {
         assertThat(ranksThat(first, "cached")).as("ranks that found it cached").isEqualTo(1);
 
         Path entry = onlyEntry(cache);
-        for (String file : List.of(ProfileCache.PROFILE, ProfileCache.AUX_LIBRARY, ProfileCache.MANIFEST)) {
-            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(entry.resolve(file))))
-                    .as(file).isEqualTo("rw-------");
+        try (Stream<Path> files = Files.list(entry)) {
+            List<Path> all = files.toList();
+            assertThat(all.stream().map(f -> f.getFileName().toString()))
+                    .contains(ProfileCache.PROFILE, ProfileCache.AUX_LIBRARY, ProfileCache.MANIFEST);
+            for (Path file : all) {
+                assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                        .as(file.toString()).isEqualTo("rw-------");
+            }
         }
         for (Path directory : List.of(cache, entry.getParent(), entry)) {
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(directory)))
@@ -136,7 +141,7 @@ class RuntimeProbeTest {
     private static MpiRun launch(MpiRun run, int ranks, Path cache) {
         // Probing compiles and runs C programs on a shared machine: allow for it.
         return run.ranks(ranks).timeout(Duration.ofMinutes(5))
-                .environment(RuntimeProbe.ABI_VARIABLE, "probe")
+                .environment(AbiProfiles.ABI_VARIABLE, "probe")
                 .environment(ProfileCache.CACHE_VARIABLE, cache.toString());
     }
 
