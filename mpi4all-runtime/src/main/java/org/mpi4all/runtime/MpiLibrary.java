@@ -27,7 +27,8 @@ import java.util.zip.CRC32;
  *
  * <p>The bindings come in two kinds. The default, implementation-neutral ones bind at run time: {@link #current()}
  * finds the library ({@link MpiDiscovery}), loads it, identifies its ABI family and applies that family's
- * {@link AbiProfile} (handle carriers, {@code MPI_Status}, constant values). Bindings specialised at build time
+ * {@link AbiProfile} (handle carriers, {@code MPI_Status}, constant values), or, with the carried profiles withheld,
+ * the one {@link RuntimeProbe} probed and cached for it. Bindings specialised at build time
  * for one implementation ({@code -Pgenerate -Dmpi=NAME}) call {@link #load(Target)} instead, which reads every
  * constant from the auxiliary library generated with them and refuses another library.
  *
