@@ -31,8 +31,8 @@ import org.mpi4all.probe.ProbeOptions;
  * implementation with its own C compiler wrapper, once, and kept in the user's {@link ProfileCache}.
  *
  * <p>The carried profiles cover the three ABI families. {@code -Dmpi4all.abi=probe} (or {@code MPI4ALL_ABI=probe},
- * {@link AbiProfiles#withheld()}) withholds them, for an implementation whose extensions a user wants, or to exercise this path on a known one. The
- * probe runs in this JVM ({@link Probe}), the blueprint becomes a profile with the same writer that made the carried
+ * {@link AbiProfiles#withheld()}) withholds them, for an implementation whose extensions a user wants, or to exercise
+ * this path on a known one. The probe runs in this JVM ({@link Probe}), the blueprint becomes a profile with the same writer that made the carried
  * ones, and the auxiliary library is built for the values and function-like macros the profile gives as {@code aux}.
  * The cache key is the SHA-256 of the library's content (a rebuilt or upgraded MPI is probed again, a copy of the
  * same one elsewhere is not) combined with a checksum of the probe's own code (a new mpi4all may probe differently).
@@ -80,7 +80,7 @@ final class RuntimeProbe {
         identity.put("probe-code-sha256", codeDigest);
         String key = sha256(libraryDigest + "\n" + codeDigest).substring(0, 32);
         ProfileCache.Entry entry = cache.obtain(key, identity, directory -> probeInto(directory, library, why));
-        if ("true".equals(System.getProperty(VERBOSE_PROPERTY))) {
+        if (verbose()) {
             System.err.println("mpi4all: " + (entry.probed() ? "probed " : "cached ") + "ABI profile of " + library
                     + " in " + entry.directory());
         }
@@ -90,8 +90,7 @@ final class RuntimeProbe {
     /** Probes {@code library}'s implementation and writes its profile and auxiliary library into {@code directory}. */
     private static void probeInto(Path directory, String library, String why) {
         CompilerWrapper wrapper = wrapper(library, why);
-        Consumer<String> log = "true".equals(System.getProperty(VERBOSE_PROPERTY))
-                ? line -> System.err.println("mpi4all probe: " + line) : null;
+        Consumer<String> log = verbose() ? line -> System.err.println("mpi4all probe: " + line) : null;
         try {
             Blueprint blueprint = Probe.run(new ProbeOptions(wrapper, null, null, log));
             // A wrapper of another implementation (Debian's /usr/bin/mpicc is whichever the alternatives chose)
@@ -208,6 +207,10 @@ final class RuntimeProbe {
 
     private static String sha256(String text) {
         return HexFormat.of().formatHex(ProfileCache.newSha256().digest(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static boolean verbose() {
+        return "true".equals(System.getProperty(VERBOSE_PROPERTY));
     }
 
     /** A system property, else an environment variable; null if neither is set. */

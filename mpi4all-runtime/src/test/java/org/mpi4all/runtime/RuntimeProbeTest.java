@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.mpi4all.Communicator;
 import org.mpi4all.Environment;
 import org.mpi4all.Op;
+import org.mpi4all.core.mpi.MpiImplementation;
 import org.mpi4all.testkit.MpiRun;
 import org.mpi4all.testkit.MpiRunResult;
 import org.mpi4all.testkit.RankResult;
@@ -110,6 +111,22 @@ class RuntimeProbeTest {
     }
 
     @Test
+    void anotherImplementationsCompilerIsRefusedAndNothingIsCached() throws IOException {
+        // Debian's /usr/bin/mpicc is whichever implementation the alternatives chose, not necessarily the loaded one.
+        String other = expectedFamily().equals("openmpi") ? "mpich" : "openmpi";
+        Path otherMpicc = MpiImplementation.facts(other).mpicc();
+        Path cache = work.resolve("cache");
+        MpiRunResult result = launch(MpiRun.command(rankCommand()), 2, cache)
+                .environment(RuntimeProbe.MPICC_VARIABLE, otherMpicc.toString()).run();
+        // The ranks take turns to probe; the launcher may end the job as soon as the first has failed.
+        List<RankResult> finished = result.ranks().stream().filter(r -> r.exitCode().isPresent()).toList();
+        assertThat(finished).as("ranks that finished\n" + result.report()).isNotEmpty();
+        assertFailed(finished, "mpi4all has no ABI profile for ", "and the compiler wrapper " + otherMpicc
+                + " builds against ", "not against it: set MPI4ALL_MPICC to the mpicc of ");
+        assertThat(Files.exists(onlyEntry(cache).resolve(ProfileCache.MANIFEST))).as("an entry was cached").isFalse();
+    }
+
+    @Test
     void aCacheDirectoryGroupOrOthersCanWriteIsRefused() throws IOException {
         Path cache = Files.createDirectory(work.resolve("shared"));
         Files.setPosixFilePermissions(cache, PosixFilePermissions.fromString("rwxrwx---"));
@@ -167,8 +184,13 @@ class RuntimeProbeTest {
 
     private static void assertFailedOnEveryRank(MpiRunResult result, String... message) {
         assertThat(result.timedOut()).as("timed out").isFalse();
-        for (RankResult rank : result.ranks()) {
-            assertThat(rank.exitCode()).as("rank " + rank.rank() + " exit\n" + result.report())
+        assertFailed(result.ranks(), message);
+    }
+
+    /** Each of {@code ranks} exited non-zero with one error line containing every part of {@code message}. */
+    private static void assertFailed(List<RankResult> ranks, String... message) {
+        for (RankResult rank : ranks) {
+            assertThat(rank.exitCode()).as("rank " + rank.rank() + " exit\n" + rank.stderr())
                     .hasValueSatisfying(code -> assertThat(code).isNotZero());
             List<String> errorLines = rank.stderr().lines().filter(line -> line.contains(message[0])).toList();
             assertThat(errorLines).as("rank " + rank.rank() + "'s error lines\n" + rank.stderr()).hasSize(1);
