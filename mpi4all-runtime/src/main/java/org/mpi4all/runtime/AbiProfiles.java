@@ -21,6 +21,15 @@ final class AbiProfiles {
 
     private AbiProfiles() {}
 
+    /**
+     * Whether {@code -Dmpi4all.abi=probe} or {@code MPI4ALL_ABI=probe} withholds the carried profiles, so that the
+     * loaded library is probed ({@link RuntimeProbe}).
+     */
+    static boolean withheld() {
+        String abi = System.getProperty(MpiDiscovery.ABI_PROPERTY, System.getenv(MpiDiscovery.ABI_VARIABLE));
+        return MpiDiscovery.PROBE.equalsIgnoreCase(abi == null ? "" : abi.strip());
+    }
+
     /** The profiles the jar carries, in the index's order. */
     static List<AbiProfile> all() {
         List<AbiProfile> profiles = new ArrayList<>();

@@ -46,6 +46,8 @@ public final class MpiDiscovery {
     public static final String LIBRARY_VARIABLE = "MPI4ALL_LIB";
     public static final String ABI_PROPERTY = "mpi4all.abi";
     public static final String ABI_VARIABLE = "MPI4ALL_ABI";
+    /** The {@code mpi4all.abi} value that has the loaded library probed instead of bound by a carried profile. */
+    public static final String PROBE = "probe";
 
     /** The ABI families: what decides the handles, constants and {@code MPI_Status} layout the bindings use. */
     public enum Family {
@@ -107,8 +109,10 @@ public final class MpiDiscovery {
         static Choice fromSystem() {
             String library = setting(LIBRARY_PROPERTY, LIBRARY_VARIABLE);
             String abi = setting(ABI_PROPERTY, ABI_VARIABLE);
+            // "probe" is no ABI to look for: it withholds the carried profiles once the library is found (AbiProfiles).
+            boolean named = abi != null && !abi.equalsIgnoreCase(PROBE);
             return new Choice(library, from(LIBRARY_PROPERTY, LIBRARY_VARIABLE),
-                    abi == null ? null : family(abi, from(ABI_PROPERTY, ABI_VARIABLE)), from(ABI_PROPERTY, ABI_VARIABLE));
+                    named ? family(abi, from(ABI_PROPERTY, ABI_VARIABLE)) : null, from(ABI_PROPERTY, ABI_VARIABLE));
         }
 
         private static String setting(String property, String variable) {
@@ -125,7 +129,7 @@ public final class MpiDiscovery {
                     .filter(f -> f.abiName().equals(abiName.toLowerCase(Locale.ROOT)))
                     .findFirst()
                     .orElseThrow(() -> new IllegalArgumentException(from + "=" + abiName
-                            + " is not an MPI ABI: choose openmpi, mpich or standard"));
+                            + " is not an MPI ABI: choose openmpi, mpich or standard (or probe)"));
         }
     }
 

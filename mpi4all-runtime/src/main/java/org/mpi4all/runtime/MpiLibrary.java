@@ -27,7 +27,9 @@ import java.util.zip.CRC32;
  *
  * <p>The bindings come in two kinds. The default, implementation-neutral ones bind at run time: {@link #current()}
  * finds, loads and identifies the library ({@link MpiDiscovery}) and applies its ABI family's
- * {@link AbiProfile} (handle carriers, {@code MPI_Status}, constant values). Bindings specialised at build time
+ * {@link AbiProfile} (handle carriers, {@code MPI_Status}, constant values), or, for an ABI mpi4all carries no
+ * profile of (or with the carried profiles withheld), the one {@link RuntimeProbe} probed and cached for it.
+ * Bindings specialised at build time
  * for one implementation ({@code -Pgenerate -Dmpi=NAME}) call {@link #load(Target)} instead, which reads every
  * constant from the auxiliary library generated with them and refuses another library.
  *
@@ -89,8 +91,13 @@ public final class MpiLibrary {
             String path = library.library();
             SymbolLookup symbols = SymbolLookup.libraryLookup(path, Arena.global());
             String version = libraryVersion(symbols, path);
-            AbiProfile profile = AbiProfiles.select(library.identity().family(), version, path);
-            loaded = new MpiLibrary(path, profile.name(), version, symbols, null, profile);
+            MpiDiscovery.Family family = library.identity().family();
+            RuntimeProbe.Binding binding = AbiProfiles.withheld() ? RuntimeProbe.bind(path)
+                    : family == MpiDiscovery.Family.UNKNOWN ? RuntimeProbe.bind(path, "its ABI is none of Open MPI's,"
+                            + " MPICH's and the MPI-5 standard's (\"" + firstLine(version) + "\")")
+                    : new RuntimeProbe.Binding(AbiProfiles.select(family, version, path), null);
+            loaded = new MpiLibrary(path, binding.profile().name(), version, symbols, binding.auxSymbols(),
+                    binding.profile());
         }
         return loaded;
     }
