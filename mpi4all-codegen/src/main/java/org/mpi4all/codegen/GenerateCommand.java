@@ -14,6 +14,8 @@ import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import org.mpi4all.codegen.go.GoBindingsGenerator;
 import org.mpi4all.codegen.java.JavaBindingsGenerator;
+import java.util.stream.Collectors;
+import org.mpi4all.core.blueprint.AbiProfile;
 import org.mpi4all.core.blueprint.Blueprint;
 import org.mpi4all.core.blueprint.BlueprintJson;
 import org.mpi4all.core.mpi.MpiImplementation;
@@ -47,14 +49,22 @@ public final class GenerateCommand implements Callable<Integer> {
     /** Where the Java bindings keep the auxiliary library and the blueprint inside the resources directory. */
     static final String RESOURCE_DIRECTORY = "org/mpi4all/ffi";
     private static final String STAMP = ".mpi4all-generated";
+    /** Where the neutral bindings' ABI profiles go inside the resources directory. */
+    static final String PROFILE_DIRECTORY = "org/mpi4all/runtime/profiles";
 
     @Option(names = "--mpi", paramLabel = "NAME|WRAPPER",
-            description = "an implementation installed by scripts/mpi (openmpi, mpich, intelmpi, mpich5, openmpi5),"
+            description = "an implementation installed by scripts/mpi (openmpi, mpich, intelmpi, mpich5, openmpi5, mpiabi),"
                     + " the path of a compiler wrapper, or empty for the first wrapper on PATH")
     private String mpi;
 
     @Option(names = "--blueprint", paramLabel = "FILE", description = "generate from this blueprint instead of probing")
     private Path blueprintFile;
+
+    @Option(names = "--profiles", paramLabel = "DIR",
+            description = "the blueprints (*.json) of the ABI profiles: alone, generate the implementation-neutral Java"
+                    + " bindings from them (no MPI needed); with --mpi or --blueprint, add the standard functions"
+                    + " that implementation lacks to its specialised bindings")
+    private Path profilesDirectory;
 
     @Option(names = "--lang", paramLabel = "LANG", defaultValue = "java",
             description = "the target language: java, or go (a cgo package written to --out)")
@@ -98,11 +108,17 @@ public final class GenerateCommand implements Callable<Integer> {
         if (blueprintFile != null && mpi != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give --mpi or --blueprint, not both");
         }
+        if (profilesDirectory != null && language.equals("go")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--profiles is for --lang java");
+        }
         if (language.equals("go") && resources != null) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--resources is for --lang java: the Go package compiles the auxiliary library into itself");
         }
-        String selection = blueprintFile != null ? "blueprint " + blueprintFile.toAbsolutePath() : "mpi " + mpi;
+        List<Path> profileFiles = profilesDirectory != null ? profileFiles(profilesDirectory) : List.of();
+        String selection = (blueprintFile != null ? "blueprint " + blueprintFile.toAbsolutePath()
+                : mpi != null ? "mpi " + mpi : "neutral")
+                + (profilesDirectory != null ? ", profiles " + contentChecksum(profileFiles) : "");
         if (language.equals("go")) {
             selection = "go " + selection;
         }
@@ -115,6 +131,9 @@ public final class GenerateCommand implements Callable<Integer> {
         if (language.equals("go")) {
             return generateGo(selection, stamp);
         }
+        if (profilesDirectory != null && blueprintFile == null && mpi == null) {
+            return generateNeutral(profileFiles, selection, stamp);
+        }
         CompilerWrapper wrapper;
         Blueprint blueprint;
         if (blueprintFile != null) {
@@ -125,7 +144,8 @@ public final class GenerateCommand implements Callable<Integer> {
             blueprint = Probe.run(new ProbeOptions(wrapper, MpiImplementation.NAMES.contains(mpi) ? mpi : null, null,
                     verbose ? spec.commandLine().getErr()::println : null));
         }
-        JavaBindingsGenerator.Result result = JavaBindingsGenerator.generate(blueprint);
+        JavaBindingsGenerator.Result result = profilesDirectory == null ? JavaBindingsGenerator.generate(blueprint)
+                : JavaBindingsGenerator.generateCompleted(blueprint, profileFiles.stream().map(BlueprintJson::read).toList());
         result.skipped().forEach(s -> log("skipped " + s.name() + ": " + s.reason()));
         deleteRecursively(out);
         result.writeTo(out);
@@ -139,6 +159,51 @@ public final class GenerateCommand implements Callable<Integer> {
                 + " (" + blueprint.functions().size() + " functions, " + blueprint.constants().size() + " constants)"
                 + " in " + out);
         return 0;
+    }
+
+    /**
+     * The neutral bindings from every blueprint in the profiles directory, and each blueprint's ABI profile as a
+     * resource of the runtime ({@code org/mpi4all/runtime/profiles/NAME.profile}, listed in {@code profiles.list}).
+     */
+    private int generateNeutral(List<Path> files, String selection, Path stamp) throws IOException {
+        List<Blueprint> blueprints = files.stream().map(BlueprintJson::read).toList();
+        JavaBindingsGenerator.Result result = JavaBindingsGenerator.generateNeutral(blueprints);
+        result.skipped().forEach(s -> log("skipped " + s.name() + ": " + s.reason()));
+        deleteRecursively(out);
+        result.writeTo(out);
+        if (resources != null) {
+            Path directory = resources.resolve(PROFILE_DIRECTORY);
+            deleteRecursively(directory);
+            Files.createDirectories(directory);
+            for (Blueprint blueprint : blueprints) {
+                Files.writeString(directory.resolve(blueprint.implementation().name() + ".profile"),
+                        AbiProfile.write(blueprint));
+            }
+            Files.writeString(directory.resolve("profiles.list"), blueprints.stream()
+                    .map(b -> b.implementation().name() + "\n").collect(Collectors.joining()));
+        }
+        Files.writeString(stamp, selection);
+        log("generated " + result.files().size() + " implementation-neutral Java files from " + blueprints.size()
+                + " ABI profiles in " + out);
+        return 0;
+    }
+
+    private static List<Path> profileFiles(Path directory) throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            List<Path> blueprints = files.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList();
+            if (blueprints.isEmpty()) {
+                throw new IOException("no blueprints (*.json) in " + directory);
+            }
+            return blueprints;
+        }
+    }
+
+    private static String contentChecksum(List<Path> files) throws IOException {
+        CRC32 crc = new CRC32();
+        for (Path file : files) {
+            crc.update(Files.readAllBytes(file));
+        }
+        return Long.toHexString(crc.getValue());
     }
 
     /**

@@ -133,7 +133,7 @@ class ProbeCommandIT {
     @Test
     void unknownImplementationAndConflictingOptions() {
         assertOneErrorLine(probe("--mpi", "lam"),
-                "unknown MPI implementation 'lam' (choose one of: openmpi, mpich, intelmpi, mpich5, openmpi5)");
+                "unknown MPI implementation 'lam' (choose one of: openmpi, mpich, intelmpi, mpich5, openmpi5, mpiabi)");
         ProcessOutput both = probe("--mpi", "openmpi", "--mpicc", "/usr/bin/mpicc.openmpi");
         assertThat(both.exitCode()).isEqualTo(2);
         assertThat(both.stderr()).startsWith("give --mpicc or --mpi, not both");

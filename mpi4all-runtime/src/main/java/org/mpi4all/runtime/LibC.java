@@ -8,12 +8,14 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
+import java.util.Optional;
 
 /**
  * The few C library functions the runtime needs: the dynamic loader (to load libmpi into the global
  * symbol scope, which {@link System#load} cannot do, and to resolve symbols the way a C program's
  * linker would, so that PMPI tools preloaded with {@code LD_PRELOAD} still intercept calls) and the
- * process environment (read by native libraries such as UCX, not by Java).
+ * process environment (read by native libraries such as UCX, not by Java). {@code dladdr} names the file a
+ * loaded symbol comes from: how an MPI library already in the process, or the C library's own directory, is found.
  */
 final class LibC {
     /** glibc's {@code RTLD_NOW}, {@code RTLD_GLOBAL} and {@code RTLD_DEFAULT} (Linux on x86-64 and AArch64). */
@@ -38,6 +40,12 @@ final class LibC {
         static final MethodHandle HANDLE = libc("dlerror", FunctionDescriptor.of(ADDRESS));
     }
 
+    private static final class Dladdr {
+        static final MethodHandle HANDLE = libc("dladdr", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        /** glibc's {@code Dl_info}: the file name, its load address, the nearest symbol's name and address. */
+        static final long INFO_SIZE = 4 * ADDRESS.byteSize();
+    }
+
     private static final class Putenv {
         static final MethodHandle HANDLE = libc("putenv", FunctionDescriptor.of(JAVA_INT, ADDRESS));
     }
@@ -53,9 +61,16 @@ final class LibC {
     /** {@code dlopen(path, flags)}; throws with the loader's own explanation when it fails. */
     static MemorySegment dlopen(String path, int flags) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment handle = (MemorySegment) DLOPEN.invokeExact(arena.allocateFrom(path), flags);
+            MemorySegment name = arena.allocateFrom(path);
+            MemorySegment handle = (MemorySegment) DLOPEN.invokeExact(name, flags);
             if (handle.equals(MemorySegment.NULL)) {
-                throw new UnsatisfiedLinkError("cannot load " + path + ": " + dlerror());
+                // Linking dlerror on first use runs the JVM's own dlsym, which clears the loader's message: link it
+                // first, then try again to read why the library does not load.
+                MethodHandle dlerror = Dlerror.HANDLE;
+                handle = (MemorySegment) DLOPEN.invokeExact(name, flags);
+                if (handle.equals(MemorySegment.NULL)) {
+                    throw new UnsatisfiedLinkError("cannot load " + path + ": " + dlerror(dlerror));
+                }
             }
             return handle;
         } catch (UnsatisfiedLinkError e) {
@@ -74,8 +89,32 @@ final class LibC {
         }
     }
 
-    private static String dlerror() throws Throwable {
-        MemorySegment message = (MemorySegment) Dlerror.HANDLE.invokeExact();
+    /**
+     * The file of the loaded object that holds {@code address} ({@code dladdr}'s {@code dli_fname}: the path the
+     * loader opened), or empty when no loaded object holds it.
+     */
+    static Optional<String> fileOf(MemorySegment address) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment info = arena.allocate(Dladdr.INFO_SIZE);
+            int found = (int) Dladdr.HANDLE.invokeExact(address, info);
+            MemorySegment name = info.get(ADDRESS, 0);
+            if (found == 0 || name.equals(MemorySegment.NULL)) {
+                return Optional.empty();
+            }
+            String file = name.reinterpret(4096).getString(0);
+            return file.isEmpty() ? Optional.empty() : Optional.of(file);
+        } catch (Throwable t) {
+            throw new AssertionError("should not reach here", t);
+        }
+    }
+
+    /** The C library's {@code dlopen}: a symbol that {@link #fileOf} places in the C library itself. */
+    static MemorySegment aLibcFunction() {
+        return LINKER.defaultLookup().find("dlopen").orElseThrow();
+    }
+
+    private static String dlerror(MethodHandle dlerror) throws Throwable {
+        MemorySegment message = (MemorySegment) dlerror.invokeExact();
         return message.equals(MemorySegment.NULL) ? "unknown error" : message.reinterpret(4096).getString(0);
     }
 

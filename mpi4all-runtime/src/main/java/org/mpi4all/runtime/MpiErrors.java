@@ -74,7 +74,9 @@ public final class MpiErrors {
     private Map<Integer, String> valuesToNames(List<String> constants) {
         Map<Integer, String> names = new HashMap<>();
         for (String constant : constants) {
-            names.putIfAbsent(library.intConstant(constant), constant);
+            if (library.defines(constant)) {
+                names.putIfAbsent(library.intConstant(constant), constant);
+            }
         }
         return names;
     }

@@ -12,36 +12,42 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
 import java.lang.foreign.SymbolLookup;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.zip.CRC32;
 
 /**
- * The loaded MPI library and the bindings' auxiliary library, and the symbols the generated bindings
- * link to.
+ * The loaded MPI library, the constants and layouts of its ABI, and the symbols the generated bindings link to.
  *
- * <p>Loading does, in this order: keep UCX from taking over SIGSEGV (the JVM's own implicit null checks
- * raise it; UCX's handler would kill the process), load libmpi into the global symbol scope (Open MPI's
- * plug-ins resolve libmpi's symbols from there), extract and load the auxiliary library shipped in the
- * jar, and check that the library is the implementation the bindings were generated for.
+ * <p>The bindings come in two kinds. The default, implementation-neutral ones bind at run time: {@link #current()}
+ * finds, loads and identifies the library ({@link MpiDiscovery}) and applies its ABI family's
+ * {@link AbiProfile} (handle carriers, {@code MPI_Status}, constant values), or, for an ABI mpi4all carries no
+ * profile of (or with the carried profiles withheld), the one {@link RuntimeProbe} probed and cached for it.
+ * Bindings specialised at build time
+ * for one implementation ({@code -Pgenerate -Dmpi=NAME}) call {@link #load(Target)} instead, which reads every
+ * constant from the auxiliary library generated with them and refuses another library.
  *
- * <p>Functions are resolved in the global scope, as a C program's are, so PMPI tools interposed with
- * {@code LD_PRELOAD} still see every call.
+ * <p>Loading does, in this order: keep UCX from taking over SIGSEGV (the JVM's own implicit null checks raise it;
+ * UCX's handler would kill the process), load libmpi into the global symbol scope (Open MPI's plug-ins resolve
+ * libmpi's symbols from there), and bind. Functions are resolved in the global scope, as a C program's are, so PMPI
+ * tools interposed with {@code LD_PRELOAD} still see every call.
  */
 public final class MpiLibrary {
-    /** Overrides the library to load: {@code -Dmpi4all.lib=/path/libmpi.so.40}, or this environment variable. */
-    public static final String LIBRARY_PROPERTY = "mpi4all.lib";
-    public static final String LIBRARY_VARIABLE = "MPI4ALL_LIB";
-    /** {@code -Dmpi4all.checkLibrary=false} skips the check that the library is the one the bindings were generated for. */
+    /** {@code -Dmpi4all.checkLibrary=false} lets specialised bindings run against another library than theirs. */
     public static final String CHECK_PROPERTY = "mpi4all.checkLibrary";
     /** Prefix of every symbol of the auxiliary library. */
     public static final String AUX_PREFIX = "mpi4all_";
+    /** What an integer constant the loaded ABI does not define reads as (see {@link #defines}). */
+    public static final int UNDEFINED = Integer.MIN_VALUE;
 
     /**
-     * What the bindings were generated for, recorded by the generator.
+     * What specialised bindings were generated for, recorded by the generator.
      *
      * @param implementation the implementation's name ({@code openmpi})
      * @param library        the library the generator measured
@@ -54,20 +60,49 @@ public final class MpiLibrary {
 
     private static MpiLibrary loaded;
 
-    private final Target target;
     private final String libraryPath;
+    private final String implementation;
+    private final String libraryVersion;
     /** libmpi's own symbols, for what must come from the library itself and not from a tool interposed on it. */
     private final SymbolLookup librarySymbols;
+    /** The auxiliary library: always for specialised bindings, for neutral ones only where a profile asks for it. */
     private final SymbolLookup auxSymbols;
+    /** The ABI profile of neutral bindings; null for specialised ones. */
+    private final AbiProfile profile;
 
-    private MpiLibrary(Target target, String libraryPath, SymbolLookup librarySymbols, SymbolLookup auxSymbols) {
-        this.target = target;
+    private MpiLibrary(String libraryPath, String implementation, String libraryVersion, SymbolLookup librarySymbols,
+                       SymbolLookup auxSymbols, AbiProfile profile) {
         this.libraryPath = libraryPath;
+        this.implementation = implementation;
+        this.libraryVersion = libraryVersion;
         this.librarySymbols = librarySymbols;
         this.auxSymbols = auxSymbols;
+        this.profile = profile;
     }
 
-    /** Loads the libraries for {@code target}, once per process. */
+    /**
+     * The MPI library of this process, found, loaded and bound on first use (implementation-neutral bindings), or
+     * the one specialised bindings loaded.
+     */
+    public static synchronized MpiLibrary current() {
+        if (loaded == null) {
+            keepUcxOffJvmSignals();
+            MpiDiscovery.Loaded library = MpiDiscovery.load();
+            String path = library.library();
+            SymbolLookup symbols = SymbolLookup.libraryLookup(path, Arena.global());
+            String version = libraryVersion(symbols, path);
+            MpiDiscovery.Family family = library.identity().family();
+            RuntimeProbe.Binding binding = AbiProfiles.withheld() ? RuntimeProbe.bind(path)
+                    : family == MpiDiscovery.Family.UNKNOWN ? RuntimeProbe.bind(path, "its ABI is none of Open MPI's,"
+                            + " MPICH's and the MPI-5 standard's (\"" + firstLine(version) + "\")")
+                    : new RuntimeProbe.Binding(AbiProfiles.select(family, version, path), null);
+            loaded = new MpiLibrary(path, binding.profile().name(), version, symbols, binding.auxSymbols(),
+                    binding.profile());
+        }
+        return loaded;
+    }
+
+    /** Loads the libraries for specialised bindings made for {@code target}, once per process. */
     public static synchronized MpiLibrary load(Target target) {
         if (loaded != null) {
             return loaded;
@@ -77,13 +112,18 @@ public final class MpiLibrary {
         LibC.dlopen(path, LibC.RTLD_NOW | LibC.RTLD_GLOBAL);
         // Both lookups resolve through the JVM's own dlsym, without a downcall per symbol; the first finds the
         // library just loaded (dlopen of a loaded library returns it).
-        MpiLibrary library = new MpiLibrary(target, path, SymbolLookup.libraryLookup(path, Arena.global()),
-                SymbolLookup.libraryLookup(extractAuxLibrary(target.auxResource()), Arena.global()));
-        if (!"false".equals(System.getProperty(CHECK_PROPERTY))) {
-            library.checkVersion();
+        SymbolLookup symbols = SymbolLookup.libraryLookup(path, Arena.global());
+        String version = libraryVersion(symbols, path);
+        if (!"false".equals(System.getProperty(CHECK_PROPERTY)) && !firstLine(version).equals(firstLine(target.libraryVersion()))) {
+            throw new UnsatisfiedLinkError("these mpi4all bindings were generated for " + target.implementation()
+                    + " (\"" + firstLine(target.libraryVersion()) + "\") but " + path + " is \""
+                    + firstLine(version) + "\": use the implementation-neutral mpi4all-runtime, which binds to any"
+                    + " MPI, or load the library these were generated for with -D" + MpiDiscovery.LIBRARY_PROPERTY + "=PATH"
+                    + " (-D" + CHECK_PROPERTY + "=false skips this check)");
         }
-        loaded = library;
-        return library;
+        loaded = new MpiLibrary(path, target.implementation(), version, symbols,
+                SymbolLookup.libraryLookup(extractAuxLibrary(target.auxResource()), Arena.global()), null);
+        return loaded;
     }
 
     /** The file that was loaded. */
@@ -91,17 +131,48 @@ public final class MpiLibrary {
         return libraryPath;
     }
 
-    public Target target() {
-        return target;
+    /** The implementation's name: its profile's ({@code openmpi}, {@code mpich}, {@code intelmpi}, {@code mpiabi}...). */
+    public String implementation() {
+        return implementation;
     }
 
-    /** A downcall handle for the library function {@code name}, resolved in the global scope. */
+    /** What {@code MPI_Get_library_version} says. */
+    public String libraryVersion() {
+        return libraryVersion;
+    }
+
+    /** The ABI profile neutral bindings applied; null for specialised bindings. */
+    public AbiProfile profile() {
+        return profile;
+    }
+
+    /**
+     * A downcall handle for the library function {@code name}, resolved in the global scope. For neutral bindings,
+     * {@code descriptor} names its handle layouts after their C type ({@link #handleLayout}) and the handle returned
+     * takes and returns those handles as Java {@code long}s whatever their C carrier. A function the library does
+     * not export is computed in Java where the profile says it is a macro Java can compute ({@code MPI_Aint_add}),
+     * and otherwise throws {@link UnsupportedOperationException} when called.
+     */
     public MethodHandle downcall(String name, FunctionDescriptor descriptor, Linker.Option... options) {
         MemorySegment address = LibC.dlsym(LibC.RTLD_DEFAULT, name);
-        if (address.equals(MemorySegment.NULL)) {
-            throw new UnsatisfiedLinkError(libraryPath + " has no function " + name);
+        if (profile == null) {
+            if (address.equals(MemorySegment.NULL)) {
+                return HandleCarriers.unsupported(name, libraryPath, descriptor);
+            }
+            return Linker.nativeLinker().downcallHandle(address, descriptor, options);
         }
-        return Linker.nativeLinker().downcallHandle(address, descriptor, options);
+        if (address.equals(MemorySegment.NULL)) {
+            String macro = profile.macroFunctions().get(name);
+            if ("java".equals(macro)) {
+                return HandleCarriers.toJava(MacroFunctions.of(name), descriptor);
+            }
+            if ("aux".equals(macro) && auxSymbols != null) {
+                address = auxSymbol(name, 0);
+            } else {
+                return HandleCarriers.unsupported(name, libraryPath + " (" + firstLine(libraryVersion) + ")", descriptor);
+            }
+        }
+        return HandleCarriers.toJava(Linker.nativeLinker().downcallHandle(address, descriptor, options), descriptor);
     }
 
     /** A downcall handle for the auxiliary library's wrapper of {@code name} (a macro or varargs function). */
@@ -109,26 +180,98 @@ public final class MpiLibrary {
         return Linker.nativeLinker().downcallHandle(auxSymbol(name, 0), descriptor, options);
     }
 
+    /** The layout of a handle of C type {@code type} in this ABI, named after the type; see {@link #downcall}. */
+    public ValueLayout handleLayout(String type) {
+        return (profile.intHandle(type) ? (ValueLayout) JAVA_INT : JAVA_LONG).withName(type);
+    }
+
+    /** The layout of the struct {@code name} ({@code MPI_Status}) in this ABI. */
+    public StructLayout structLayout(String name) {
+        StructLayout layout = profile.structs().get(name);
+        if (layout == null) {
+            throw new IllegalStateException("the ABI profile of " + implementation + " has no struct " + name);
+        }
+        return layout;
+    }
+
+    /** Whether the loaded implementation defines the constant {@code name}. */
+    public boolean defines(String name) {
+        if (profile == null) {
+            return auxSymbols.find(AUX_PREFIX + name).isPresent();
+        }
+        String value = profile.constants().get(name);
+        return value != null && !(value.equals("aux") && auxSymbols == null);
+    }
+
     public int intConstant(String name) {
-        return auxSymbol(name, Integer.BYTES).get(JAVA_INT, 0);
+        if (profile == null) {
+            return auxSymbol(name, Integer.BYTES).get(JAVA_INT, 0);
+        }
+        return defines(name) ? (int) profileNumber(name) : UNDEFINED;
     }
 
     public long longConstant(String name) {
-        return auxSymbol(name, Long.BYTES).get(JAVA_LONG, 0);
+        if (profile == null) {
+            return auxSymbol(name, Long.BYTES).get(JAVA_LONG, 0);
+        }
+        return defines(name) ? profileNumber(name) : UNDEFINED;
+    }
+
+    /** The value of the handle constant {@code name} of C type {@code type}; 0 (no valid handle) if undefined. */
+    public long handleConstant(String name, String type) {
+        if (!defines(name)) {
+            return 0;
+        }
+        long value = profileNumber(name);
+        return profile.intHandle(type) ? (int) value : value;
     }
 
     public double doubleConstant(String name) {
-        return auxSymbol(name, Double.BYTES).get(JAVA_DOUBLE, 0);
+        if (profile == null) {
+            return auxSymbol(name, Double.BYTES).get(JAVA_DOUBLE, 0);
+        }
+        String value = profile.constants().get(name);
+        if (value == null) {
+            return Double.NaN;
+        }
+        return value.equals("aux") ? auxSymbol(name, Double.BYTES).get(JAVA_DOUBLE, 0)
+                : Double.parseDouble(value.substring("double:".length()));
     }
 
-    /** The address a pointer constant holds (a sentinel such as {@code MPI_IN_PLACE}, a handle, a function). */
+    /** The address a pointer constant holds (a sentinel such as {@code MPI_IN_PLACE}, a function); NULL if undefined. */
     public MemorySegment addressConstant(String name) {
-        return auxSymbol(name, ADDRESS.byteSize()).get(ADDRESS, 0);
+        if (profile == null || "aux".equals(profile.constants().get(name))) {
+            return auxSymbols == null ? MemorySegment.NULL : auxSymbol(name, ADDRESS.byteSize()).get(ADDRESS, 0);
+        }
+        return defines(name) ? MemorySegment.ofAddress(profileNumber(name)) : MemorySegment.NULL;
     }
 
     public String stringConstant(String name) {
+        String value = profile == null ? null : profile.constants().get(name);
+        if (value != null && value.startsWith("\"")) {
+            return unquote(value);
+        }
         MemorySegment text = addressConstant(name);
         return text.equals(MemorySegment.NULL) ? null : text.reinterpret(Integer.MAX_VALUE).getString(0);
+    }
+
+    /**
+     * A number-like profile value: a number, {@code &symbol} (the symbol's address in the library) or
+     * {@code *symbol} (the pointer the library's variable holds), or one the auxiliary library gives.
+     */
+    private long profileNumber(String name) {
+        String value = profile.constants().get(name);
+        return switch (value.charAt(0)) {
+            case '&' -> symbol(value.substring(1), name).address();
+            case '*' -> symbol(value.substring(1), name).reinterpret(ADDRESS.byteSize()).get(ADDRESS, 0).address();
+            case 'a' -> auxSymbol(name, Long.BYTES).get(JAVA_LONG, 0);
+            default -> Long.parseLong(value);
+        };
+    }
+
+    private MemorySegment symbol(String symbol, String constant) {
+        return librarySymbols.find(symbol).orElseThrow(() -> new UnsatisfiedLinkError(libraryPath + " has no symbol "
+                + symbol + ", which its ABI profile (" + implementation + ") gives as the value of " + constant));
     }
 
     private MemorySegment auxSymbol(String name, long size) {
@@ -136,6 +279,22 @@ public final class MpiLibrary {
                 .orElseThrow(() -> new UnsatisfiedLinkError("the mpi4all auxiliary library has no symbol " + AUX_PREFIX
                         + name + ": it does not match these bindings; regenerate them"))
                 .reinterpret(size);
+    }
+
+    private static String unquote(String quoted) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 1; i < quoted.length() - 1; i++) {
+            char c = quoted.charAt(i);
+            if (c == '\\') {
+                c = switch (quoted.charAt(++i)) {
+                    case 't' -> '\t';
+                    case 'n' -> '\n';
+                    default -> quoted.charAt(i);
+                };
+            }
+            text.append(c);
+        }
+        return text.toString();
     }
 
     /**
@@ -150,11 +309,11 @@ public final class MpiLibrary {
     }
 
     private static String libraryPath(Target target) {
-        String override = System.getProperty(LIBRARY_PROPERTY, System.getenv(LIBRARY_VARIABLE));
+        String override = System.getProperty(MpiDiscovery.LIBRARY_PROPERTY, System.getenv(MpiDiscovery.LIBRARY_VARIABLE));
         if (override != null && !override.isBlank()) {
             if (!Files.isRegularFile(Path.of(override))) {
-                throw new UnsatisfiedLinkError("the MPI library " + override + " given by -D" + LIBRARY_PROPERTY
-                        + " or " + LIBRARY_VARIABLE + " does not exist");
+                throw new UnsatisfiedLinkError("the MPI library " + override + " given by -D" + MpiDiscovery.LIBRARY_PROPERTY
+                        + " or " + MpiDiscovery.LIBRARY_VARIABLE + " does not exist");
             }
             return override;
         }
@@ -163,34 +322,22 @@ public final class MpiLibrary {
         return Files.exists(generatedFor) ? generatedFor.toString() : generatedFor.getFileName().toString();
     }
 
-    private void checkVersion() {
-        String actual = libraryVersion();
-        if (!firstLine(actual).equals(firstLine(target.libraryVersion()))) {
-            throw new UnsatisfiedLinkError("these mpi4all bindings were generated for " + target.implementation()
-                    + " (\"" + firstLine(target.libraryVersion()) + "\") but " + libraryPath + " is \""
-                    + firstLine(actual) + "\": regenerate them for this library (./mvnw -Pgenerate -Dmpi=NAME),"
-                    + " or load the library they were generated for with -D" + LIBRARY_PROPERTY + "=PATH"
-                    + " (-D" + CHECK_PROPERTY + "=false skips this check)");
-        }
-    }
-
-    private String libraryVersion() {
-        // Room for any implementation's text, not just the expected one's: the check exists for the case where
-        // the library is another (MPICH writes thousands of characters where Open MPI allows 256).
-        long capacity = Math.max(intConstant("MPI_MAX_LIBRARY_VERSION_STRING"), VERSION_CAPACITY);
-        MemorySegment function = librarySymbols.find("MPI_Get_library_version")
-                .orElseThrow(() -> new UnsatisfiedLinkError(libraryPath + " has no function MPI_Get_library_version:"
+    /** {@code MPI_Get_library_version}, callable before {@code MPI_Init}, from the library itself. */
+    static String libraryVersion(SymbolLookup library, String path) {
+        MemorySegment function = library.find("MPI_Get_library_version")
+                .orElseThrow(() -> new UnsatisfiedLinkError(path + " has no function MPI_Get_library_version:"
                         + " it is not an MPI library"));
         MethodHandle getVersion = Linker.nativeLinker().downcallHandle(function,
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment text = arena.allocate(capacity);
+            // Room for any implementation's text (MPICH writes thousands of characters where Open MPI allows 256).
+            MemorySegment text = arena.allocate(VERSION_CAPACITY);
             MemorySegment length = arena.allocate(JAVA_INT);
             int rc = (int) getVersion.invokeExact(text, length);
             if (rc != 0) {
-                throw new UnsatisfiedLinkError("MPI_Get_library_version failed with code " + rc + " in " + libraryPath);
+                throw new UnsatisfiedLinkError("MPI_Get_library_version failed with code " + rc + " in " + path);
             }
-            return text.getString(0);
+            return text.getString(0, StandardCharsets.UTF_8);
         } catch (UnsatisfiedLinkError e) {
             throw e;
         } catch (Throwable t) {
@@ -198,7 +345,7 @@ public final class MpiLibrary {
         }
     }
 
-    private static String firstLine(String text) {
+    static String firstLine(String text) {
         return text.strip().lines().findFirst().orElse("").strip();
     }
 

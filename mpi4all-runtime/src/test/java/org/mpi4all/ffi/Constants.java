@@ -31,10 +31,23 @@ import org.mpi4all.runtime.MpiHandle;
 final class Constants {
     private Constants() {}
 
-    /** The blueprint the bindings on the class path were generated from. */
+    /**
+     * The blueprint of the running implementation: the one specialised bindings were generated from, or for neutral
+     * ones the blueprint its ABI profile was made from (the repository's {@code abi/}, on the test class path).
+     */
     static Blueprint blueprint() {
-        try (InputStream in = Mpi.class.getResourceAsStream("/org/mpi4all/ffi/blueprint.json")) {
-            return BlueprintJson.fromJson(new String(Objects.requireNonNull(in, "no blueprint.json").readAllBytes(),
+        return Mpi.LIB.profile() == null ? blueprint("/org/mpi4all/ffi/blueprint.json")
+                : blueprint(profileBlueprint(Mpi.LIB.implementation()));
+    }
+
+    /** The class-path resource of the blueprint the ABI profile {@code name} was made from. */
+    static String profileBlueprint(String name) {
+        return "/org/mpi4all/abi/" + name + ".json";
+    }
+
+    static Blueprint blueprint(String resource) {
+        try (InputStream in = Mpi.class.getResourceAsStream(resource)) {
+            return BlueprintJson.fromJson(new String(Objects.requireNonNull(in, resource).readAllBytes(),
                     StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -60,7 +73,11 @@ final class Constants {
         }
     }
 
-    /** What the auxiliary library's storage of constant {@code name} holds now, as the field's Java type. */
+    /**
+     * What constant {@code name} reads as now, as the field's Java type: from the auxiliary library's storage of it
+     * (specialised bindings), or through the ABI profile again (neutral ones: for a constant that is the pointer an
+     * exported variable holds, what the variable holds now).
+     */
     static Object nativeValue(String name, Class<?> type) {
         if (type == int.class) {
             return Mpi.LIB.intConstant(name);
@@ -83,6 +100,13 @@ final class Constants {
         if (type == MemorySegment.class) {
             return Mpi.LIB.addressConstant(name);
         }
+        if (MpiHandle.class.isAssignableFrom(type) && Mpi.LIB.profile() != null) {
+            try {
+                return type.getConstructor(long.class).newInstance(Mpi.LIB.handleConstant(name, type.getSimpleName()));
+            } catch (ReflectiveOperationException e) {
+                throw new AssertionError(e);
+            }
+        }
         if (MpiHandle.class.isAssignableFrom(type)) {
             try {
                 ValueLayout layout = (ValueLayout) type.getField("LAYOUT").get(null);
@@ -100,7 +124,7 @@ final class Constants {
         List<String> changed = new ArrayList<>();
         for (Field field : fields()) {
             Object now = nativeValue(field.getName(), field.getType());
-            if (!now.equals(fieldValue(field))) {
+            if (!Objects.equals(now, fieldValue(field))) {
                 changed.add(field.getName() + " was " + fieldValue(field) + ", its storage now holds " + now);
             }
         }

@@ -37,15 +37,17 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpi4all.codegen.java.JavaBindingsGenerator;
 import org.mpi4all.core.blueprint.Blueprint;
+import org.mpi4all.core.blueprint.BlueprintJson;
 import org.mpi4all.core.mpi.MpiImplementation;
 import org.mpi4all.probe.CompilerWrapper;
 import org.mpi4all.probe.Probe;
 import org.mpi4all.probe.ProbeOptions;
 
 /**
- * One Java program for every MPI: generates the bindings of every installed implementation (whatever
- * {@code -Dmpi} selects), compiles the runtime and this module's test sources (every conformance program) against
- * each, and compares the public members the bindings have in common, which must have identical signatures.
+ * One Java program for every MPI: generates the implementation-neutral bindings and the specialised bindings of
+ * every installed implementation (whatever {@code -Dmpi} selects), compiles the runtime and this module's test
+ * sources (every conformance program) against each, and compares the public members the bindings have in common,
+ * which must have identical signatures: a program moves between the neutral jar and a specialised one unchanged.
  * {@code -Dmpi4all.neutrality=false} leaves this out (the matrix runs it once, not once per implementation).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -70,19 +72,21 @@ class ImplementationNeutralityTest {
                 notInstalled.add(name);
             }
         }
+        List<Blueprint> profiles;
+        try (Stream<Path> files = Files.list(MpiImplementation.projectRoot().resolve("abi"))) {
+            profiles = files.filter(f -> f.toString().endsWith(".json")).sorted().map(BlueprintJson::read).toList();
+        }
         // Two at a time: probing runs the C compiler, compiling is mostly one thread.
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
             Map<String, Future<String>> results = new LinkedHashMap<>();
+            results.put("neutral", pool.submit(() -> compile(JavaBindingsGenerator.generateNeutral(profiles),
+                    work.resolve("neutral"), common, classPath)));
             installed.forEach((name, implementation) -> results.put(name, pool.submit(() -> {
                 long start = System.nanoTime();
                 Blueprint blueprint = Probe.run(new ProbeOptions(CompilerWrapper.of(implementation), name, null, null));
-                Path sources = work.resolve(name).resolve("generated");
-                JavaBindingsGenerator.generate(blueprint).writeTo(sources);
-                Path classes = Files.createDirectories(work.resolve(name).resolve("classes"));
-                List<Path> files = new ArrayList<>(javaFiles(sources));
-                files.addAll(common);
-                String errors = compile(files, classPath, classes);
+                String errors = compile(JavaBindingsGenerator.generateCompleted(blueprint, profiles), work.resolve(name),
+                        common, classPath);
                 System.out.printf("%s: probed, generated and compiled in %d ms%n", name, (System.nanoTime() - start) / 1_000_000);
                 return errors;
             })));
@@ -98,6 +102,17 @@ class ImplementationNeutralityTest {
         }
         System.out.println("bindings generated and compiled for " + compiled.keySet()
                 + (notInstalled.isEmpty() ? "" : "; not installed: " + notInstalled));
+    }
+
+    /** Generated bindings, the runtime and the test sources compiled into {@code directory}/classes; the errors or null. */
+    private static String compile(JavaBindingsGenerator.Result bindings, Path directory, List<Path> common, String classPath)
+            throws IOException {
+        Path sources = directory.resolve("generated");
+        bindings.writeTo(sources);
+        Path classes = Files.createDirectories(directory.resolve("classes"));
+        List<Path> files = new ArrayList<>(javaFiles(sources));
+        files.addAll(common);
+        return compile(files, classPath, classes);
     }
 
     @Test

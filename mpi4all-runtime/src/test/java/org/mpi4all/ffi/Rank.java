@@ -33,9 +33,9 @@ final class Rank {
         this.arena = arena;
     }
 
-    /** The name of the implementation the bindings were generated for ({@code openmpi}, {@code mpich} ...). */
+    /** The name of the implementation running ({@code openmpi}, {@code mpich}, {@code mpiabi} ...). */
     static String implementation() {
-        return Mpi.LIB.target().implementation();
+        return Mpi.LIB.implementation();
     }
 
     /** Thrown by a check that cannot run on this implementation; the reason must name the implementation. */

@@ -148,6 +148,28 @@ final class CallbackTypes {
         return CodeBlock.of("($T) 0", result.nativeType());
     }
 
+    /**
+     * Finds the adapter. In neutral bindings it takes each handle as a {@code long}, whatever the C carrier the
+     * loaded library's upcall stub passes, so it is found by its Java type and cast to the native one.
+     */
+    private CodeBlock adapterLookup() {
+        if (!types.neutral()) {
+            return CodeBlock.builder()
+                    .addStatement("$T type = descriptor.toMethodType().insertParameterTypes(0, callback)", MethodType.class)
+                    .beginControlFlow("try")
+                    .addStatement("return $T.lookup().findStatic($L.class, name, type)", MethodHandles.class, CALLBACKS)
+                    .build();
+        }
+        return CodeBlock.builder()
+                .addStatement("$T type = $T.javaType(descriptor).insertParameterTypes(0, callback)", MethodType.class,
+                        RuntimeTypes.HANDLE_CARRIERS)
+                .beginControlFlow("try")
+                .addStatement("return $T.explicitCastArguments($T.lookup().findStatic($L.class, name, type),\n"
+                        + "descriptor.toMethodType().insertParameterTypes(0, callback))", MethodHandles.class,
+                        MethodHandles.class, CALLBACKS)
+                .build();
+    }
+
     /** The {@code Callbacks} class, once every interface has been added. */
     TypeSpec callbacksClass() {
         return callbacks
@@ -158,9 +180,7 @@ final class CallbackTypes {
                         .addParameter(ParameterizedTypeName.get(ClassName.get(Class.class), WildcardTypeName.subtypeOf(Object.class)), "callback")
                         .addParameter(FunctionDescriptor.class, "descriptor")
                         .addJavadoc("{@return the adapter method {@code name} of this class, which takes the Java function first}\n")
-                        .addStatement("$T type = descriptor.toMethodType().insertParameterTypes(0, callback)", MethodType.class)
-                        .beginControlFlow("try")
-                        .addStatement("return $T.lookup().findStatic($L.class, name, type)", MethodHandles.class, CALLBACKS)
+                        .addCode(adapterLookup())
                         .nextControlFlow("catch ($T e)", ReflectiveOperationException.class)
                         .addStatement("throw new $T(e)", AssertionError.class)
                         .endControlFlow()

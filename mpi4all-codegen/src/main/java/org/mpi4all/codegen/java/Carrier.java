@@ -71,11 +71,16 @@ sealed interface Carrier {
     }
 
     /**
-     * An MPI handle: a generated record holding a {@code long}, passed to C as an {@code int} (the MPICH
-     * family) or as a pointer-sized integer (Open MPI, the MPI-5 ABI; identical to a pointer in the C
-     * calling conventions of the platforms the JDK's linker supports).
+     * An MPI handle: a generated record holding a {@code long}. Specialised bindings pass it to C as an {@code int}
+     * (the MPICH family) or as a pointer-sized integer (Open MPI, the MPI-5 ABI; identical to a pointer in the C
+     * calling conventions of the platforms the JDK's linker supports). Neutral bindings always pass the
+     * {@code long}: the handle class's {@code LAYOUT}, chosen when the library is loaded, tells the runtime which C
+     * carrier to convert it to.
      */
-    record Handle(ClassName type, boolean intCarrier) implements Carrier {
+    record Handle(ClassName type, Form form) implements Carrier {
+        /** How a handle is carried to C. */
+        enum Form { INT, LONG, CHOSEN_AT_RUN_TIME }
+
         @Override
         public TypeName apiType() {
             return type;
@@ -83,17 +88,22 @@ sealed interface Carrier {
 
         @Override
         public String layoutName() {
-            return intCarrier ? "JAVA_INT" : "JAVA_LONG";
+            return form == Form.INT ? "JAVA_INT" : "JAVA_LONG";
+        }
+
+        @Override
+        public CodeBlock layout() {
+            return form == Form.CHOSEN_AT_RUN_TIME ? CodeBlock.of("$T.LAYOUT", type) : Carrier.super.layout();
         }
 
         @Override
         public TypeName nativeType() {
-            return intCarrier ? TypeName.INT : TypeName.LONG;
+            return form == Form.INT ? TypeName.INT : TypeName.LONG;
         }
 
         @Override
         public CodeBlock toNative(CodeBlock expression) {
-            return intCarrier ? CodeBlock.of("(int) $L.value()", expression) : CodeBlock.of("$L.value()", expression);
+            return form == Form.INT ? CodeBlock.of("(int) $L.value()", expression) : CodeBlock.of("$L.value()", expression);
         }
 
         @Override

@@ -47,8 +47,12 @@ final class ConstantField {
                 if (!(carrier instanceof Carrier.Handle handle)) {
                     throw new TypeMapper.UnsupportedTypeException("handle constant of type " + constant.type());
                 }
-                String read = handle.intCarrier() ? "intConstant" : "longConstant";
-                field = field(handle.type(), name, CodeBlock.of("new $T(LIB.$L($S))", handle.type(), read, name));
+                CodeBlock value = switch (handle.form()) {
+                    case INT -> CodeBlock.of("LIB.intConstant($S)", name);
+                    case LONG -> CodeBlock.of("LIB.longConstant($S)", name);
+                    case CHOSEN_AT_RUN_TIME -> CodeBlock.of("LIB.handleConstant($S, $S)", name, handle.type().simpleName());
+                };
+                field = field(handle.type(), name, CodeBlock.of("new $T($L)", handle.type(), value));
             }
             case POINTER, FUNCTION -> field = field(ClassName.get(MemorySegment.class), name,
                     CodeBlock.of("LIB.addressConstant($S)", name));
@@ -56,7 +60,7 @@ final class ConstantField {
             case FLOAT -> field = field(TypeName.DOUBLE, name, CodeBlock.of("LIB.doubleConstant($S)", name));
             default -> throw new TypeMapper.UnsupportedTypeException("constant kind " + constant.kind());
         }
-        return field.addJavadoc(javadoc(constant)).build();
+        return field.addJavadoc(types.neutral() ? neutralJavadoc(constant) : javadoc(constant)).build();
     }
 
     private static CodeBlock reader(TypeName type, String name) {
@@ -75,6 +79,21 @@ final class ConstantField {
 
     private static FieldSpec.Builder field(TypeName type, String name, CodeBlock initializer) {
         return FieldSpec.builder(type, name, Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL).initializer(initializer);
+    }
+
+    /** What a neutral constant is: its value is the loaded implementation's, read when {@code Mpi} is initialised. */
+    private static CodeBlock neutralJavadoc(ConstantInfo constant) {
+        String undefined = switch (constant.kind()) {
+            case INTEGER -> "{@code MpiLibrary.UNDEFINED}";
+            case HANDLE -> "a handle of value 0";
+            case STRING -> "null";
+            case FLOAT -> "NaN";
+            default -> "{@code MemorySegment.NULL}";
+        };
+        return CodeBlock.of("""
+                The constant {@code $L}, of C type {@code $L}, as the loaded MPI library defines it ($L where it does
+                not: see {@code MpiLibrary.defines}).
+                """, constant.name(), constant.type(), undefined);
     }
 
     private static CodeBlock javadoc(ConstantInfo constant) {

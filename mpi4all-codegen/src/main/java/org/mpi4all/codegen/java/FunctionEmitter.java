@@ -109,11 +109,19 @@ final class FunctionEmitter {
                 ? CodeBlock.of("$T.ofVoid($L)", FunctionDescriptor.class, CodeBlock.join(layouts, ",$W"))
                 : CodeBlock.of("$T.of($L)", FunctionDescriptor.class,
                         CodeBlock.join(concat(result.layout(), layouts), ",$W"));
-        // Function-like macros and varargs functions are called through the auxiliary library's wrappers.
-        boolean viaAux = !function.exported() || function.signature().varargs();
+        // Specialised bindings call function-like macros and varargs functions through the auxiliary library's
+        // wrappers; neutral ones call the library (or the runtime's stand-in) and pass no variable arguments.
+        boolean viaAux = !types.neutral() && (!function.exported() || function.signature().varargs());
+        List<CodeBlock> options = new ArrayList<>();
+        if (types.neutral() && function.signature().varargs()) {
+            options.add(CodeBlock.of("$T.Option.firstVariadicArg($L)", Linker.class, carriers.size()));
+        }
+        if (critical) {
+            options.add(CodeBlock.of("$T.Option.critical(true)", Linker.class));
+        }
         CodeBlock link = CodeBlock.of("$T.LIB.$L($S, $L$L)", mpi, viaAux ? "auxDowncall" : "downcall",
                 function.name(), descriptor,
-                critical ? CodeBlock.of(", $T.Option.critical(true)", Linker.class) : CodeBlock.of(""));
+                options.isEmpty() ? CodeBlock.of("") : CodeBlock.of(", $L", CodeBlock.join(options, ", ")));
         return TypeSpec.classBuilder(function.name())
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .addField(FieldSpec.builder(MethodHandle.class, "HANDLE", Modifier.STATIC, Modifier.FINAL)
@@ -122,10 +130,15 @@ final class FunctionEmitter {
                 .build();
     }
 
-    private static CodeBlock javadoc(FunctionInfo function, List<String> names, boolean checksErrors) {
+    private CodeBlock javadoc(FunctionInfo function, List<String> names, boolean checksErrors) {
         CodeBlock.Builder doc = CodeBlock.builder()
                 .add("{@snippet lang=c :\n$L\n}\n", JavaNames.declaration(function.name(), function.signature()));
-        if (function.signature().varargs()) {
+        if (types.neutral()) {
+            if (function.signature().varargs()) {
+                doc.add("<p>Called without its variable arguments.\n");
+            }
+            doc.add("<p>Throws {@link UnsupportedOperationException} if the loaded MPI library does not provide it.\n");
+        } else if (function.signature().varargs()) {
             doc.add("<p>Called without its variable arguments, through the mpi4all auxiliary library.\n");
         } else if (!function.exported()) {
             doc.add("<p>A macro in C; called through the mpi4all auxiliary library.\n");
@@ -153,7 +166,7 @@ final class FunctionEmitter {
         if (parameter.length() != null) {
             facts.add("array of length " + parameter.length());
         }
-        String description = parameter.description() != null ? parameter.description() : "";
+        String description = parameter.description() != null ? JavaNames.javadocText(parameter.description()) : "";
         String bracket = facts.isEmpty() ? "" : "[" + String.join(", ", facts) + "]";
         return (description + " " + bracket).strip();
     }

@@ -31,16 +31,21 @@ final class StructClass {
 
     static TypeSpec build(TypeInfo type, ClassName name, TypeMapper types) {
         ClassName segment = ClassName.get(MemorySegment.class);
+        boolean neutral = types.neutral();
         TypeSpec.Builder view = TypeSpec.classBuilder(name)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addJavadoc("""
-                        A view of the C struct {@code $L} in native memory ($L bytes in this implementation).
+                        A view of the C struct {@code $L} in native memory ($L).
                         Allocate one with {@link #allocate}, pass the segment to MPI, read its fields with the
                         static accessors.
-                        """, type.name(), type.size())
+                        """, type.name(), neutral ? "its size and layout are the loaded library's"
+                                : type.size() + " bytes in this implementation")
                 .addField(FieldSpec.builder(StructLayout.class, "LAYOUT", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-                        .addJavadoc("The layout of a {@code $L}, as the compiler lays it out.\n", type.name())
-                        .initializer(layout(type, types))
+                        .addJavadoc(neutral ? "The layout of a {@code $L} in the loaded library's ABI.\n"
+                                : "The layout of a {@code $L}, as the compiler lays it out.\n", type.name())
+                        .initializer(neutral
+                                ? CodeBlock.of("$T.current().structLayout($S)", RuntimeTypes.MPI_LIBRARY, type.name())
+                                : layout(type, types))
                         .build())
                 .addField(FieldSpec.builder(TypeName.LONG, "BYTES", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                         .addJavadoc("{@code sizeof($L)}.\n", type.name())
@@ -75,7 +80,16 @@ final class StructClass {
             if (!(carrier instanceof Carrier.Primitive) && !(carrier instanceof Carrier.Handle)) {
                 continue;   // pointers and arrays inside structs: reach them through LAYOUT
             }
-            CodeBlock read = CodeBlock.of("struct.get($L, $L)", carrier.layout(), field.offset());
+            CodeBlock offset = CodeBlock.of("$L", field.offset());
+            if (neutral) {
+                // The offset is the loaded ABI's, a constant once the class is initialised.
+                String offsetField = field.name() + "_OFFSET";
+                view.addField(FieldSpec.builder(TypeName.LONG, offsetField, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .initializer("LAYOUT.byteOffset($T.PathElement.groupElement($S))", MemoryLayout.class, field.name())
+                        .build());
+                offset = CodeBlock.of("$L", offsetField);
+            }
+            CodeBlock read = CodeBlock.of("struct.get($L, $L)", carrier.layout(), offset);
             view.addMethod(MethodSpec.methodBuilder(field.name())
                     .addJavadoc("{@return the {@code $L} member of the struct {@code struct} points to}\n", field.name())
                     .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
@@ -88,7 +102,7 @@ final class StructClass {
                     .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                     .addParameter(segment, "struct")
                     .addParameter(carrier.apiType(), "value")
-                    .addStatement("struct.set($L, $L, $L)", carrier.layout(), field.offset(),
+                    .addStatement("struct.set($L, $L, $L)", carrier.layout(), offset,
                             carrier.toNative(CodeBlock.of("value")))
                     .build());
         }

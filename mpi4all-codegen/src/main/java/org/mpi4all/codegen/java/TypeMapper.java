@@ -22,10 +22,17 @@ final class TypeMapper {
 
     private final Blueprint blueprint;
     private final String packageName;
+    private final boolean neutral;
 
-    TypeMapper(Blueprint blueprint, String packageName) {
+    /** {@code neutral}: the bindings choose each handle's C carrier when the library is loaded. */
+    TypeMapper(Blueprint blueprint, String packageName, boolean neutral) {
         this.blueprint = blueprint;
         this.packageName = packageName;
+        this.neutral = neutral;
+    }
+
+    boolean neutral() {
+        return neutral;
     }
 
     /** The carrier of a value of the C type spelled {@code spelling}. */
@@ -72,7 +79,8 @@ final class TypeMapper {
                 default -> throw new UnsupportedTypeException(name + " (" + type.size() + "-byte floating point)");
             };
             case VOID -> new Carrier.Void();
-            case HANDLE -> new Carrier.Handle(handleClass(name), type.carrier() == TypeInfo.HandleCarrier.INTEGER);
+            case HANDLE -> new Carrier.Handle(handleClass(name), neutral ? Carrier.Handle.Form.CHOSEN_AT_RUN_TIME
+                    : type.carrier() == TypeInfo.HandleCarrier.INTEGER ? Carrier.Handle.Form.INT : Carrier.Handle.Form.LONG);
             case POINTER, FUNCTION -> new Carrier.Address();
             case STRUCT, OPAQUE -> throw new UnsupportedTypeException(name + " passed by value");
         };

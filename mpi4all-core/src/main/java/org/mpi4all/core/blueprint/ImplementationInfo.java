@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * Which MPI implementation a blueprint describes, and how to compile, link and load against it.
  *
- * @param name           the scripts/mpi name when known (openmpi, mpich, intelmpi, mpich5, openmpi5),
+ * @param name           the scripts/mpi name when known (openmpi, mpich, intelmpi, mpich5, openmpi5, mpiabi),
  *                       otherwise the family
  * @param family         {@code openmpi}, {@code mpich} (MPICH and its derivatives: Intel MPI, MVAPICH,
  *                       Cray) or {@code mpiabi} (the MPI-5 standard ABI header)

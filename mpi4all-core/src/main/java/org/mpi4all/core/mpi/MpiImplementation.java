@@ -37,7 +37,7 @@ public record MpiImplementation(
         Map<String, String> environment) {
 
     /** The names {@code scripts/mpi} knows. */
-    public static final List<String> NAMES = List.of("openmpi", "mpich", "intelmpi", "mpich5", "openmpi5");
+    public static final List<String> NAMES = List.of("openmpi", "mpich", "intelmpi", "mpich5", "openmpi5", "mpiabi");
 
     public MpiImplementation {
         Objects.requireNonNull(name, "name == null");

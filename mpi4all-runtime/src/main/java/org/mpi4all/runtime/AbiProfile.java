@@ -1,0 +1,93 @@
+package org.mpi4all.runtime;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.StructLayout;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the implementation-neutral bindings need to know about one MPI ABI, read from the profile text the
+ * probe's blueprint was turned into ({@code org.mpi4all.core.blueprint.AbiProfile} writes it; its Javadoc and
+ * {@code docs/blueprint.md} give the format). Parsing is a split per line: no JSON, no dependency, a few
+ * milliseconds for a thousand constants.
+ *
+ * @param name           the implementation's name ({@code openmpi}, {@code mpich}, {@code mpiabi} ...)
+ * @param family         {@code openmpi}, {@code mpich} or {@code mpiabi}
+ * @param version        the implementation's version the profile was measured on
+ * @param libraryVersion the first line of {@code MPI_Get_library_version} then
+ */
+public record AbiProfile(String name, String family, String version, String libraryVersion,
+                         Map<String, Boolean> intHandles, Map<String, StructLayout> structs,
+                         Map<String, String> constants, Map<String, String> macroFunctions) {
+    static final String HEADER = "mpi4all-abi-profile 1";
+
+    /** Parses profile {@code text}; {@code source} names it in errors. */
+    public static AbiProfile parse(String text, String source) {
+        List<String> lines = text.lines().toList();
+        if (lines.isEmpty() || !lines.getFirst().equals(HEADER)) {
+            throw new IllegalArgumentException(source + " is not an mpi4all ABI profile (its first line is not \""
+                    + HEADER + "\")");
+        }
+        String[] implementation = null;
+        Map<String, Boolean> intHandles = new HashMap<>();
+        Map<String, StructLayout> structs = new HashMap<>();
+        Map<String, String> constants = new HashMap<>(2048);
+        Map<String, String> macroFunctions = new HashMap<>();
+        for (int number = 2; number <= lines.size(); number++) {
+            String[] fields = lines.get(number - 1).split("\t", -1);
+            try {
+                switch (fields[0]) {
+                    case "implementation" -> implementation = fields;
+                    case "handle" -> intHandles.put(fields[1], fields[2].equals("int"));
+                    case "struct" -> structs.put(fields[1], struct(fields));
+                    case "constant" -> constants.put(fields[1], fields[2]);
+                    case "function" -> macroFunctions.put(fields[1], fields[2]);
+                    default -> throw new IllegalArgumentException("unknown line kind '" + fields[0] + "'");
+                }
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException(source + ", line " + number + ": " + e.getMessage(), e);
+            }
+        }
+        if (implementation == null || implementation.length < 5) {
+            throw new IllegalArgumentException(source + " has no implementation line");
+        }
+        return new AbiProfile(implementation[1], implementation[2], implementation[3], implementation[4],
+                Map.copyOf(intHandles), Map.copyOf(structs), Map.copyOf(constants), Map.copyOf(macroFunctions));
+    }
+
+    /** {@code struct NAME SIZE FIELD:KIND:OFFSET ...}, with padding wherever the compiler put some. */
+    private static StructLayout struct(String[] fields) {
+        long size = Long.parseLong(fields[2]);
+        List<MemoryLayout> members = new ArrayList<>();
+        long offset = 0;
+        for (int i = 3; i < fields.length; i++) {
+            String[] member = fields[i].split(":");
+            long at = Long.parseLong(member[2]);
+            if (at > offset) {
+                members.add(MemoryLayout.paddingLayout(at - offset));
+            }
+            MemoryLayout layout = switch (member[1]) {
+                case "int" -> JAVA_INT;
+                case "long" -> JAVA_LONG;
+                default -> MemoryLayout.sequenceLayout(Long.parseLong(member[1].substring("bytes".length())), JAVA_BYTE);
+            };
+            members.add(layout.withName(member[0]));
+            offset = at + layout.byteSize();
+        }
+        if (size > offset) {
+            members.add(MemoryLayout.paddingLayout(size - offset));
+        }
+        return MemoryLayout.structLayout(members.toArray(MemoryLayout[]::new));
+    }
+
+    /** Whether handles of C type {@code type} are {@code int}s (else pointers); types the ABI lacks are pointers. */
+    public boolean intHandle(String type) {
+        return intHandles.getOrDefault(type, false);
+    }
+}

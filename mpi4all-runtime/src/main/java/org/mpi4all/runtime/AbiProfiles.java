@@ -1,0 +1,94 @@
+package org.mpi4all.runtime;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The ABI profiles the neutral bindings carry (one per implementation the project probed, listed in
+ * {@value #INDEX}), and the choice of one for a loaded library.
+ */
+final class AbiProfiles {
+    static final String DIRECTORY = "/org/mpi4all/runtime/profiles/";
+    static final String INDEX = DIRECTORY + "profiles.list";
+    private static final Pattern VERSION = Pattern.compile("(\\d+)\\.(\\d+)");
+
+    private AbiProfiles() {}
+
+    /**
+     * Whether {@code -Dmpi4all.abi=probe} or {@code MPI4ALL_ABI=probe} withholds the carried profiles, so that the
+     * loaded library is probed ({@link RuntimeProbe}).
+     */
+    static boolean withheld() {
+        String abi = System.getProperty(MpiDiscovery.ABI_PROPERTY, System.getenv(MpiDiscovery.ABI_VARIABLE));
+        return MpiDiscovery.PROBE.equalsIgnoreCase(abi == null ? "" : abi.strip());
+    }
+
+    /** The profiles the jar carries, in the index's order. */
+    static List<AbiProfile> all() {
+        List<AbiProfile> profiles = new ArrayList<>();
+        for (String name : resource(INDEX).lines().map(String::strip).filter(l -> !l.isEmpty()).toList()) {
+            profiles.add(AbiProfile.parse(resource(DIRECTORY + name + ".profile"), name + ".profile"));
+        }
+        return profiles;
+    }
+
+    /**
+     * The profile for a library of {@code family} whose {@code MPI_Get_library_version} is {@code libraryVersion}:
+     * the one measured on that very version if there is one, else the family's member of the same product (Intel MPI
+     * or MPICH, by the first word of the version text) with the nearest version. Within a family the ABI is stable;
+     * a nearer version knows more of the newer constants.
+     */
+    static AbiProfile select(MpiDiscovery.Family family, String libraryVersion, String library) {
+        String firstLine = MpiLibrary.firstLine(libraryVersion);
+        String profileFamily = switch (family) {
+            case OPEN_MPI -> "openmpi";
+            case MPICH -> "mpich";
+            case STANDARD_ABI -> "mpiabi";
+            case UNKNOWN -> "";
+        };
+        List<AbiProfile> candidates = all().stream().filter(p -> p.family().equals(profileFamily)).toList();
+        if (candidates.isEmpty()) {
+            throw new UnsatisfiedLinkError("mpi4all has no ABI profile for " + library + " (\"" + firstLine + "\")");
+        }
+        for (AbiProfile profile : candidates) {
+            if (profile.libraryVersion().equals(firstLine)) {
+                return profile;
+            }
+        }
+        String product = firstWord(firstLine);
+        List<AbiProfile> sameProduct = candidates.stream().filter(p -> firstWord(p.libraryVersion()).equals(product)).toList();
+        List<AbiProfile> pool = sameProduct.isEmpty() ? candidates : sameProduct;
+        double wanted = version(firstLine);
+        return pool.stream().min(Comparator.comparingDouble(p -> Math.abs(version(p.version()) - wanted))).orElseThrow();
+    }
+
+    private static String firstWord(String text) {
+        int space = text.indexOf(' ');
+        return space < 0 ? text : text.substring(0, space);
+    }
+
+    /** The first major.minor in {@code text} as a number (4.1 -> 4.001), or 0. */
+    private static double version(String text) {
+        Matcher matcher = VERSION.matcher(text);
+        return matcher.find() ? Integer.parseInt(matcher.group(1)) + Integer.parseInt(matcher.group(2)) / 1000.0 : 0;
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = AbiProfiles.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new UnsatisfiedLinkError("the ABI profile " + name + " is not on the class path: the mpi4all jar"
+                        + " is incomplete");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + name + ": " + e.getMessage(), e);
+        }
+    }
+}

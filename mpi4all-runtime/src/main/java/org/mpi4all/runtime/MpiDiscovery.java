@@ -1,0 +1,421 @@
+package org.mpi4all.runtime;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.SequencedSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Finds the MPI library at run time, loads it into the global symbol scope, tells which ABI it has, and refuses
+ * a library that cannot join the launcher's job.
+ *
+ * <p>The library is found in this order, the first that applies winning:
+ * <ol>
+ *   <li>the user's choice: {@code -Dmpi4all.lib=PATH|SONAME} or {@code MPI4ALL_LIB};</li>
+ *   <li>an MPI library already in the process (preloaded, or loaded by other native code): a second MPI
+ *       in one process cannot work;</li>
+ *   <li>the library beside the launcher: the launcher found among this process's ancestors is installed in a
+ *       prefix whose {@code lib} directory holds its own MPI library;</li>
+ *   <li>the usual names through the loader's search path, those of the launcher's lineage first.</li>
+ * </ol>
+ * {@code -Dmpi4all.abi=openmpi|mpich|standard} (or {@code MPI4ALL_ABI}) narrows steps 3 and 4 to that ABI's
+ * library: this is how the MPI-5 standard ABI ({@code libmpi_abi.so.1}) is chosen where an implementation installs
+ * it beside its own ABI's library (MPICH 5, Intel MPI), whose library is otherwise the default.
+ */
+public final class MpiDiscovery {
+    public static final String LIBRARY_PROPERTY = "mpi4all.lib";
+    public static final String LIBRARY_VARIABLE = "MPI4ALL_LIB";
+    public static final String ABI_PROPERTY = "mpi4all.abi";
+    public static final String ABI_VARIABLE = "MPI4ALL_ABI";
+    /** The {@code mpi4all.abi} value that has the loaded library probed instead of bound by a carried profile. */
+    public static final String PROBE = "probe";
+
+    /** The ABI families: what decides the handles, constants and {@code MPI_Status} layout the bindings use. */
+    public enum Family {
+        /** Open MPI 4.x and 5.x ({@code libmpi.so.40}): handles are addresses of exported symbols. */
+        OPEN_MPI("openmpi", "libmpi.so.40"),
+        /** MPICH 3.1+ and its derivatives (Intel MPI, MVAPICH, Cray MPICH): integer handles with fixed values. */
+        MPICH("mpich", "libmpich.so.12", "libmpi.so.12"),
+        /** The MPI-5 standard ABI ({@code libmpi_abi.so.1}): values fixed by the standard. */
+        STANDARD_ABI("standard", "libmpi_abi.so.1"),
+        /** None of the above: the bindings must be probed for it. */
+        UNKNOWN("unknown");
+
+        private final String abiName;
+        private final List<String> libraryNames;
+
+        Family(String abiName, String... libraryNames) {
+            this.abiName = abiName;
+            this.libraryNames = List.of(libraryNames);
+        }
+
+        /** The name {@code -Dmpi4all.abi} uses for it. */
+        public String abiName() {
+            return abiName;
+        }
+
+        /** The libraries of this ABI, by the names (sonames) programs link to. */
+        public List<String> libraryNames() {
+            return libraryNames;
+        }
+    }
+
+    /**
+     * Whose code a library is, whatever ABI it presents: what decides which launcher it can run under (MPICH 5's
+     * standard-ABI library still needs Hydra).
+     */
+    public enum Lineage { OPEN_MPI, MPICH, UNKNOWN }
+
+    /**
+     * What a loaded library is.
+     *
+     * @param family  its ABI
+     * @param lineage whose code it is
+     * @param version the first line of its {@code MPI_Get_library_version} text
+     */
+    public record Identity(Family family, Lineage lineage, String version) {}
+
+    /**
+     * The library loaded, and why that one.
+     *
+     * @param library  the file loaded
+     * @param how      the step that chose it, for messages ({@code "beside the launcher /usr/bin/orterun"})
+     * @param identity what it is
+     * @param launcher the launcher of this process
+     */
+    public record Loaded(String library, String how, Identity identity, MpiLauncher launcher) {}
+
+    /** The user's explicit choices; either may be null. */
+    record Choice(String library, String libraryFrom, Family abi, String abiFrom) {
+        static Choice fromSystem() {
+            String library = setting(LIBRARY_PROPERTY, LIBRARY_VARIABLE);
+            String abi = setting(ABI_PROPERTY, ABI_VARIABLE);
+            // "probe" is no ABI to look for: it withholds the carried profiles once the library is found (AbiProfiles).
+            boolean named = abi != null && !abi.equalsIgnoreCase(PROBE);
+            return new Choice(library, from(LIBRARY_PROPERTY, LIBRARY_VARIABLE),
+                    named ? family(abi, from(ABI_PROPERTY, ABI_VARIABLE)) : null, from(ABI_PROPERTY, ABI_VARIABLE));
+        }
+
+        private static String setting(String property, String variable) {
+            String value = System.getProperty(property, System.getenv(variable));
+            return value == null || value.isBlank() ? null : value.strip();
+        }
+
+        private static String from(String property, String variable) {
+            return System.getProperty(property) != null ? "-D" + property : variable;
+        }
+
+        static Family family(String abiName, String from) {
+            return Stream.of(Family.OPEN_MPI, Family.MPICH, Family.STANDARD_ABI)
+                    .filter(f -> f.abiName().equals(abiName.toLowerCase(Locale.ROOT)))
+                    .findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException(from + "=" + abiName
+                            + " is not an MPI ABI: choose openmpi, mpich or standard (or probe)"));
+        }
+    }
+
+    /** A library chosen by one of the steps before it is loaded: a path, or a name for the loader to search. */
+    record Located(String library, String how) {}
+
+    /** What a wheel's {@code libmpi.so} says instead of being the library: {@code INPUT(libmpi.so.12)}. */
+    private static final Pattern LINKER_SCRIPT_INPUT = Pattern.compile("INPUT\\s*\\(\\s*([^\\s)]+)");
+    /** MPICH's version text runs to thousands of characters; Open MPI allows 256: room for any. */
+    private static final long VERSION_CAPACITY = 1 << 16;
+    /** How the lineage shows in the version text of MPICH and its derivatives (Cray's says "CRAY MPICH"). */
+    private static final List<String> MPICH_VERSION_MARKERS = List.of("MPICH", "Intel(R) MPI", "MVAPICH");
+    /** Exported by Open MPI's library only: its predefined communicators are these objects. */
+    private static final String OPEN_MPI_SYMBOL = "ompi_mpi_comm_world";
+    /** Exported by every MPICH-derived library seen (MPICH 4 and 5, both of their ABIs, Intel MPI). */
+    private static final String MPICH_SYMBOL = "MPIR_Err_create_code";
+
+    private MpiDiscovery() {}
+
+    /** Finds, loads and identifies the MPI library of this process, refusing one its launcher cannot run. */
+    public static Loaded load() {
+        return load(Choice.fromSystem(), MpiLauncher.current());
+    }
+
+    static Loaded load(Choice choice, MpiLauncher launcher) {
+        Optional<Located> inProcess = alreadyLoaded();
+        Located located = chosen(choice)
+                .or(() -> inProcess)
+                .or(() -> besideLauncher(launcher, choice))
+                .orElseGet(() -> onLoaderPath(namesInOrder(launcher, choice)));
+        MemorySegment handle = LibC.dlopen(located.library(), LibC.RTLD_NOW | LibC.RTLD_GLOBAL);
+        MemorySegment versionFunction = symbol(handle, "MPI_Get_library_version").orElseThrow(
+                () -> new UnsatisfiedLinkError(located.library() + " (" + located.how() + ") is not an MPI library:"
+                        + " it has no MPI_Get_library_version"));
+        String file = LibC.fileOf(versionFunction).orElse(located.library());
+        checkAlone(inProcess, file, located.how());
+        Identity identity = identify(handle);
+        checkAbi(choice, identity, file);
+        checkLauncher(launcher, identity, file, located.how());
+        return new Loaded(file, located.how(), identity, launcher);
+    }
+
+    /** Step 1: the user's word; a wheel's linker script stands for the library it names. */
+    static Optional<Located> chosen(Choice choice) {
+        if (choice.library() == null) {
+            return Optional.empty();
+        }
+        String how = "given by " + choice.libraryFrom() + "=" + choice.library();
+        if (!choice.library().contains("/")) {
+            return Optional.of(new Located(choice.library(), how));
+        }
+        Path path = Path.of(choice.library());
+        if (!Files.isRegularFile(path)) {
+            throw new UnsatisfiedLinkError("the MPI library " + path + " given by " + choice.libraryFrom()
+                    + " does not exist");
+        }
+        return Optional.of(new Located(realLibrary(path).toString(), how));
+    }
+
+    /**
+     * Step 2: a library that defines {@code PMPI_Init} in the process. The PMPI name, because a profiling tool
+     * preloaded before the library defines {@code MPI_Init} itself.
+     */
+    static Optional<Located> alreadyLoaded() {
+        MemorySegment init = LibC.dlsym(LibC.RTLD_DEFAULT, "PMPI_Init");
+        if (init.equals(MemorySegment.NULL)) {
+            return Optional.empty();
+        }
+        return LibC.fileOf(init).map(file -> new Located(file, "already loaded in the process"));
+    }
+
+    /**
+     * Step 3: the launcher's own library, in its installation prefix; only for a launcher of one lineage (Slurm's
+     * prefix holds no MPI library).
+     */
+    static Optional<Located> besideLauncher(MpiLauncher launcher, Choice choice) {
+        Optional<Family> ownFamily = familyOf(launcher.kind().lineage());
+        if (launcher.prefix().isEmpty() || ownFamily.isEmpty()) {
+            return Optional.empty();
+        }
+        Family family = choice.abi() != null ? choice.abi() : ownFamily.get();
+        for (Path directory : libraryDirectories(launcher.prefix().get())) {
+            for (String name : family.libraryNames()) {
+                Path candidate = directory.resolve(name);
+                if (Files.isRegularFile(candidate)) {
+                    return Optional.of(new Located(candidate.toString(),
+                            "beside the launcher " + launcher.executable().orElseThrow()));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Where a prefix keeps its libraries: {@code lib} (MPICH, Open MPI, the wheels, Intel MPI 2021.11+),
+     * {@code lib64} (Red Hat's builds), {@code lib/<multiarch>} (Debian's, whose launchers are in {@code /usr/bin}),
+     * {@code lib/release} (Intel MPI before 2021.11).
+     */
+    static List<Path> libraryDirectories(Path prefix) {
+        List<Path> directories = new ArrayList<>(List.of(prefix.resolve("lib"), prefix.resolve("lib64")));
+        multiarch().ifPresent(tuple -> directories.add(prefix.resolve("lib").resolve(tuple)));
+        directories.add(prefix.resolve("lib").resolve("release"));
+        return directories;
+    }
+
+    /**
+     * Debian's multiarch tuple ({@code x86_64-linux-gnu}), read from where the C library itself lives rather than
+     * from a table of architectures; empty on systems without multiarch directories.
+     */
+    private static Optional<String> multiarch() {
+        return LibC.fileOf(LibC.aLibcFunction())
+                .map(file -> Path.of(file).getParent())
+                .map(directory -> directory.getFileName().toString())
+                .filter(name -> name.contains("-linux-"));
+    }
+
+    /** Step 4: the first of {@code names} the loader finds (and loads: it is the one used). */
+    static Located onLoaderPath(List<String> names) {
+        List<String> failures = new ArrayList<>();
+        for (String name : names) {
+            try {
+                LibC.dlopen(name, LibC.RTLD_NOW | LibC.RTLD_GLOBAL);
+                return new Located(name, "found by the loader as " + name);
+            } catch (UnsatisfiedLinkError e) {
+                failures.add(e.getMessage());
+            }
+        }
+        throw new UnsatisfiedLinkError("no MPI library found (" + String.join("; ", failures) + "): install one, put"
+                + " its lib directory in LD_LIBRARY_PATH, or name it with -D" + LIBRARY_PROPERTY + "=PATH or "
+                + LIBRARY_VARIABLE);
+    }
+
+    /** The usual names: only the chosen ABI's; else the launcher's lineage first, then every family's. */
+    static List<String> namesInOrder(MpiLauncher launcher, Choice choice) {
+        if (choice.abi() != null) {
+            return choice.abi().libraryNames();
+        }
+        SequencedSet<String> names = new LinkedHashSet<>();
+        familyOf(launcher.kind().lineage()).ifPresent(family -> names.addAll(family.libraryNames()));
+        for (Family family : List.of(Family.OPEN_MPI, Family.MPICH, Family.STANDARD_ABI)) {
+            names.addAll(family.libraryNames());
+        }
+        return List.copyOf(names);
+    }
+
+    /** The ABI a lineage's libraries have by default (the standard ABI is only ever chosen explicitly). */
+    private static Optional<Family> familyOf(Lineage lineage) {
+        return switch (lineage) {
+            case OPEN_MPI -> Optional.of(Family.OPEN_MPI);
+            case MPICH -> Optional.of(Family.MPICH);
+            case UNKNOWN -> Optional.empty();
+        };
+    }
+
+    /**
+     * What the library loaded as {@code handle} is, by mpi4py's rule: {@code MPI_Abi_get_version} giving a major
+     * version above 0 means the standard ABI (MPICH 5's and Intel MPI's own-ABI libraries give -1); an exported
+     * {@code ompi_mpi_comm_world} means Open MPI's; a library of MPICH's lineage otherwise has MPICH's. All of it
+     * is callable before {@code MPI_Init}.
+     */
+    static Identity identify(MemorySegment handle) {
+        String version = firstLine(libraryVersion(handle));
+        Lineage lineage = lineage(handle, version);
+        Family family;
+        if (standardAbiMajor(handle) > 0) {
+            family = Family.STANDARD_ABI;
+        } else if (symbol(handle, OPEN_MPI_SYMBOL).isPresent()) {
+            family = Family.OPEN_MPI;
+        } else {
+            family = lineage == Lineage.MPICH ? Family.MPICH : Family.UNKNOWN;
+        }
+        return new Identity(family, lineage, version);
+    }
+
+    private static Lineage lineage(MemorySegment handle, String version) {
+        if (version.startsWith("Open MPI")) {
+            return Lineage.OPEN_MPI;
+        }
+        if (MPICH_VERSION_MARKERS.stream().anyMatch(version::contains)) {
+            return Lineage.MPICH;
+        }
+        // A rebranded build keeps its code's exported internals.
+        if (symbol(handle, OPEN_MPI_SYMBOL).isPresent()) {
+            return Lineage.OPEN_MPI;
+        }
+        return symbol(handle, MPICH_SYMBOL).isPresent() ? Lineage.MPICH : Lineage.UNKNOWN;
+    }
+
+    private static int standardAbiMajor(MemorySegment handle) {
+        Optional<MemorySegment> function = symbol(handle, "MPI_Abi_get_version");
+        if (function.isEmpty()) {
+            return 0;
+        }
+        MethodHandle getVersion = Linker.nativeLinker().downcallHandle(function.get(),
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment major = arena.allocate(JAVA_INT);
+            MemorySegment minor = arena.allocate(JAVA_INT);
+            int rc = (int) getVersion.invokeExact(major, minor);
+            return rc == 0 ? major.get(JAVA_INT, 0) : 0;
+        } catch (Throwable t) {
+            throw new AssertionError("should not reach here", t);
+        }
+    }
+
+    private static String libraryVersion(MemorySegment handle) {
+        MethodHandle getVersion = Linker.nativeLinker().downcallHandle(symbol(handle, "MPI_Get_library_version")
+                .orElseThrow(), FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment text = arena.allocate(VERSION_CAPACITY);
+            MemorySegment length = arena.allocate(JAVA_INT);
+            int rc = (int) getVersion.invokeExact(text, length);
+            return rc == 0 ? text.getString(0) : "";
+        } catch (Throwable t) {
+            throw new AssertionError("should not reach here", t);
+        }
+    }
+
+    /** A symbol of the library loaded as {@code handle} (or of its dependencies), never of another library. */
+    private static Optional<MemorySegment> symbol(MemorySegment handle, String name) {
+        MemorySegment address = LibC.dlsym(handle, name);
+        return address.equals(MemorySegment.NULL) ? Optional.empty() : Optional.of(address);
+    }
+
+    /** A library chosen while another is already in the process: two MPI libraries cannot share one. */
+    private static void checkAlone(Optional<Located> inProcess, String library, String how) {
+        if (inProcess.isPresent() && !sameFile(inProcess.get().library(), library)) {
+            throw new UnsatisfiedLinkError("the MPI library " + library + " (" + how + ") cannot be used: "
+                    + inProcess.get().library() + " is already loaded in this process (LD_PRELOAD, or other native"
+                    + " code), and two MPI libraries cannot share one; choose that one, or do not load it");
+        }
+    }
+
+    private static boolean sameFile(String one, String other) {
+        try {
+            return Files.isSameFile(Path.of(one), Path.of(other));
+        } catch (IOException e) {
+            return one.equals(other);
+        }
+    }
+
+    /** The user named an ABI: a library of another one would get the wrong constants and handles. */
+    private static void checkAbi(Choice choice, Identity identity, String library) {
+        if (choice.abi() != null && identity.family() != choice.abi()) {
+            throw new UnsatisfiedLinkError(choice.abiFrom() + "=" + choice.abi().abiName() + " names the "
+                    + choice.abi().abiName() + " ABI, but the MPI library " + library + " (\"" + identity.version()
+                    + "\") has the " + identity.family().abiName() + " ABI: name its library with -D"
+                    + LIBRARY_PROPERTY + "=PATH, or drop " + choice.abiFrom());
+        }
+    }
+
+    /**
+     * A library that cannot talk to its launcher does not fail at {@code MPI_Init}: each rank runs alone, and the
+     * program goes wrong later. Refuse it here, with one line naming both and the fixes. Unknown launchers and
+     * libraries, and launchers that take either lineage (Slurm, other PMIx servers), are not refused.
+     */
+    static void checkLauncher(MpiLauncher launcher, Identity identity, String library, String how) {
+        Lineage expected = launcher.kind().lineage();
+        if (expected == Lineage.UNKNOWN || identity.lineage() == Lineage.UNKNOWN || expected == identity.lineage()) {
+            return;
+        }
+        String ownLibrary = besideLauncher(launcher, new Choice(null, null, null, null))
+                .map(Located::library)
+                .orElse("PATH (a library of " + launcher.kind().description() + ")");
+        throw new UnsatisfiedLinkError("mpi4all: " + launcher.describe() + " cannot run the MPI library " + library
+                + " (\"" + identity.version() + "\", " + how + "): every rank would run alone. Start the program with"
+                + " that library's own launcher, or choose -D" + LIBRARY_PROPERTY + "=" + ownLibrary);
+    }
+
+    /** A wheel's {@code libmpi.so} is a linker script naming the real library beside it: load that one. */
+    static Path realLibrary(Path library) {
+        try {
+            byte[] start;
+            try (var in = Files.newInputStream(library)) {
+                start = in.readNBytes(256);
+            }
+            Matcher input = LINKER_SCRIPT_INPUT.matcher(new String(start, StandardCharsets.ISO_8859_1));
+            boolean elf = start.length >= 4 && Arrays.equals(Arrays.copyOf(start, 4), new byte[] {0x7f, 'E', 'L', 'F'});
+            return !elf && input.find() ? library.resolveSibling(Path.of(input.group(1)).getFileName()) : library;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the MPI library " + library + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The first line, its runs of blanks made one space (MPICH's is {@code "MPICH Version:\t4.0.2"}). */
+    private static String firstLine(String text) {
+        return text.strip().lines().findFirst().orElse("").strip().replaceAll("\\s+", " ");
+    }
+}
