@@ -74,7 +74,9 @@ public final class MpiLibrary {
         }
         keepUcxOffJvmSignals();
         String path = libraryPath(target);
+        SignalOwnership.requireJvmHandlers("before mpi4all loaded " + path);
         LibC.dlopen(path, LibC.RTLD_NOW | LibC.RTLD_GLOBAL);
+        SignalOwnership.requireJvmHandlers("after mpi4all loaded " + path);
         // Both lookups resolve through the JVM's own dlsym, without a downcall per symbol; the first finds the
         // library just loaded (dlopen of a loaded library returns it).
         MpiLibrary library = new MpiLibrary(target, path, SymbolLookup.libraryLookup(path, Arena.global()),
