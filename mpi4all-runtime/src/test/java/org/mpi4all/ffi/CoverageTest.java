@@ -160,6 +160,7 @@ class CoverageTest {
         String implementation = TestMpi.implementation().name() + " " + TestMpi.implementation().version();
         Path library = TestMpi.implementation().library();
         Set<String> exports = exportedSymbols(library, directory);
+        assertThat(exports).as("what nm lists for %s", library).contains("MPI_Init", "MPI_Send");
         List<StandardFunction> standard = standardFunctions();
         assertThat(standard).as("MPI 4.1: 503 procedures and 159 large-count variants").hasSize(662);
         List<String> declared = new ArrayList<>();
