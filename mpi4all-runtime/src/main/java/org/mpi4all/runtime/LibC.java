@@ -1,7 +1,7 @@
 package org.mpi4all.runtime;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.MemoryLayout.PathElement.groupElement;
+import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 import java.lang.foreign.Arena;
