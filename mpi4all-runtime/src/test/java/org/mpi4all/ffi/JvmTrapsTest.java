@@ -115,11 +115,15 @@ class JvmTrapsTest {
     }
 
     /**
-     * The hazard, without MPI: a JVM that loads UCX's libucs with {@code UCX_ERROR_SIGNALS} unset dies at its first
-     * implicit null check, every time (12 runs of 12 on Debian's UCX 1.13). So the checks of this class can fail.
+     * The hazard, without MPI, so that the checks of this class can fail: in a JVM that loads UCX's libucs with
+     * {@code UCX_ERROR_SIGNALS} unset, libucs handles SIGSEGV, and UCX's handler, not the JVM's, takes the JVM's
+     * first implicit null check (UCX reports "Caught signal 11"). What follows is a race: UCX puts the old handlers
+     * back and re-raises the signal with {@code kill}; the JVM dies of it when the faulting thread receives it (12 runs
+     * of 12 on a quiet machine), and lives on when another thread does (one run in three at load average 30). So the
+     * JVM's death is not asserted, only UCX's taking of the trap, which happens every time.
      */
     @Test
-    void aJvmThatLoadsUcxWithItsDefaultSettingsDiesAtItsFirstNullCheck(@TempDir Path crashReports) throws Exception {
+    void aJvmThatLoadsUcxWithItsDefaultsLosesItsFirstNullCheckToUcx(@TempDir Path crashReports) throws Exception {
         List<String> command = new ArrayList<>(List.of("env", "-u", UCX_ERROR_SIGNALS));
         command.addAll(MpiRun.javaCommand());
         command.addAll(List.of("-Xbatch", "-XX:ErrorFile=" + crashReports.resolve("hs_err_%p.log"),
@@ -131,9 +135,7 @@ class JvmTrapsTest {
         assertThat(jvm.waitFor(2, TimeUnit.MINUTES)).isTrue();
         Assumptions.assumeTrue(output.matches("(?s).*sigsegv_handler=\\S*libucs.*"),
                 TestMpi.selectedName() + "'s UCX (" + ucs() + ") cannot be loaded or installs no signal handler as it loads");
-        assertThat(output).contains("SIGSEGV")
-                .doesNotContain("null_pointer_exceptions=");
-        assertThat(jvm.exitValue()).as(output).isNotZero();
+        assertThat(output).as("UCX's report of the JVM's null check").contains("Caught signal 11").contains("ucs_handle_error");
     }
 
     /** The runtime finds UCX's handler in place before it loads MPI, and says what to do instead of crashing later. */
