@@ -14,7 +14,8 @@ import java.util.Optional;
  * The few C library functions the runtime needs: the dynamic loader (to load libmpi into the global
  * symbol scope, which {@link System#load} cannot do, and to resolve symbols the way a C program's
  * linker would, so that PMPI tools preloaded with {@code LD_PRELOAD} still intercept calls) and the
- * process environment (read by native libraries such as UCX, not by Java). {@code dladdr} names the file a
+ * process environment (read by native libraries such as UCX, not by Java), and the signal handlers in place
+ * ({@link SignalOwnership}). {@code dladdr} names the file a
  * loaded symbol comes from: how an MPI library already in the process, or the C library's own directory, is found.
  */
 final class LibC {
@@ -38,6 +39,17 @@ final class LibC {
 
     private static final class Dlerror {
         static final MethodHandle HANDLE = libc("dlerror", FunctionDescriptor.of(ADDRESS));
+    }
+
+    /*
+     * The C library's own sigaction, not the global scope's: with the JVM's signal-chaining library libjsig
+     * preloaded, the global sigaction is libjsig's, which reports the handler it keeps aside for chaining rather
+     * than the one installed.
+     */
+    private static final class Sigaction {
+        static final MethodHandle HANDLE = libc("sigaction", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, ADDRESS));
+        /** Room for glibc's {@code struct sigaction} (152 bytes on x86-64 and AArch64), whose first field is the handler. */
+        static final long SIZE = 256;
     }
 
     private static final class Dladdr {
@@ -106,6 +118,45 @@ final class LibC {
         } catch (Throwable t) {
             throw new AssertionError("should not reach here", t);
         }
+    }
+
+    /**
+     * The function that handles {@code signal} now ({@code sa_handler} and {@code sa_sigaction} share the first
+     * field of {@code struct sigaction}); its address is 0 for the default action and 1 when the signal is ignored.
+     */
+    static MemorySegment signalHandler(int signal) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment action = arena.allocate(Sigaction.SIZE);
+            int rc = (int) Sigaction.HANDLE.invokeExact(signal, MemorySegment.NULL, action);
+            if (rc != 0) {
+                throw new IllegalStateException("sigaction(" + signal + ") failed");
+            }
+            return action.get(ADDRESS, 0);
+        } catch (IllegalStateException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("should not reach here", t);
+        }
+    }
+
+    /** A loaded shared object and the symbol nearest below an address in it (null when it has none). */
+    record SharedObject(String file, String symbol) {}
+
+    /** The shared object that holds {@code address} ({@code dladdr}'s file and symbol), or null when none does. */
+    static SharedObject sharedObjectAt(MemorySegment address) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment info = arena.allocate(Dladdr.INFO_SIZE);
+            if ((int) Dladdr.HANDLE.invokeExact(address, info) == 0) {
+                return null;
+            }
+            return new SharedObject(string(info.get(ADDRESS, 0)), string(info.get(ADDRESS, 2 * ADDRESS.byteSize())));
+        } catch (Throwable t) {
+            throw new AssertionError("should not reach here", t);
+        }
+    }
+
+    private static String string(MemorySegment text) {
+        return text.equals(MemorySegment.NULL) ? null : text.reinterpret(4096).getString(0);
     }
 
     /** The C library's {@code dlopen}: a symbol that {@link #fileOf} places in the C library itself. */

@@ -87,8 +87,10 @@ public final class MpiLibrary {
     public static synchronized MpiLibrary current() {
         if (loaded == null) {
             keepUcxOffJvmSignals();
+            SignalOwnership.requireJvmHandlers("before mpi4all loaded the MPI library");
             MpiDiscovery.Loaded library = MpiDiscovery.load();
             String path = library.library();
+            SignalOwnership.requireJvmHandlers("after mpi4all loaded " + path);
             SymbolLookup symbols = SymbolLookup.libraryLookup(path, Arena.global());
             String version = libraryVersion(symbols, path);
             MpiDiscovery.Family family = library.identity().family();
@@ -109,7 +111,9 @@ public final class MpiLibrary {
         }
         keepUcxOffJvmSignals();
         String path = libraryPath(target);
+        SignalOwnership.requireJvmHandlers("before mpi4all loaded " + path);
         LibC.dlopen(path, LibC.RTLD_NOW | LibC.RTLD_GLOBAL);
+        SignalOwnership.requireJvmHandlers("after mpi4all loaded " + path);
         // Both lookups resolve through the JVM's own dlsym, without a downcall per symbol; the first finds the
         // library just loaded (dlopen of a loaded library returns it).
         SymbolLookup symbols = SymbolLookup.libraryLookup(path, Arena.global());
