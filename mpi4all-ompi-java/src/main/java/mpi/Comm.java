@@ -152,11 +152,15 @@ public class Comm implements Freeable, Cloneable {
         });
     }
 
-    /** An intercommunicator between this group and the group of {@code remoteLeader} in {@code peerComm}. */
-    public final Intercomm createIntercomm(Comm peerComm, int localLeader, int remoteLeader, int tag)
+    /**
+     * An intercommunicator between the group of {@code localComm} and the group whose leader is
+     * {@code remoteLeader}: a method of the peer communicator both leaders belong to (as in Open MPI's API),
+     * where {@code remoteLeader} is a rank.
+     */
+    public final Intercomm createIntercomm(Comm localComm, int localLeader, int remoteLeader, int tag)
             throws MPIException {
         return new Intercomm(make((arena, comm) ->
-                Mpi.MPI_Intercomm_create(handle, localLeader, peerComm.handle, remoteLeader, tag, comm)));
+                Mpi.MPI_Intercomm_create(localComm.handle, localLeader, handle, remoteLeader, tag, comm)));
     }
 
     // Blocking point-to-point: arrays and buffers go to MPI as they are (critical calls, no copy).

@@ -189,6 +189,10 @@ public final class MPI {
     public static final Errhandler ERRORS_ARE_FATAL = new Errhandler(Mpi.MPI_ERRORS_ARE_FATAL);
     public static final Errhandler ERRORS_RETURN = new Errhandler(Mpi.MPI_ERRORS_RETURN);
 
+    /** Where MPI is: calls between Init and Finalize only, as Open MPI's bindings check (MPI itself may abort). */
+    private static volatile boolean initialized;
+    private static volatile boolean finalized;
+
     /** The buffer attached for buffered sends: MPI keeps using it after the call, so it lives in native memory. */
     private static Arena attachedArena;
     private static byte[] attachedArray;
@@ -201,17 +205,23 @@ public final class MPI {
      * are {@link MPIException}s) and returns the program's arguments.
      */
     public static String[] Init(String[] args) throws MPIException {
-        Native.run(() -> Mpi.MPI_Init(MemorySegment.NULL, MemorySegment.NULL));
+        Native.anyTime(arena -> {
+            Mpi.MPI_Init(MemorySegment.NULL, MemorySegment.NULL);
+            return null;
+        });
+        initialized = true;
         return args;
     }
 
     /** Initialises MPI with a thread level; returns the level provided. */
     public static int InitThread(String[] args, int required) throws MPIException {
-        return Native.get(arena -> {
-            MemorySegment provided = arena.allocate(JAVA_INT);
-            Mpi.MPI_Init_thread(MemorySegment.NULL, MemorySegment.NULL, required, provided);
-            return Native.intAt(provided);
+        int provided = Native.anyTime(arena -> {
+            MemorySegment level = arena.allocate(JAVA_INT);
+            Mpi.MPI_Init_thread(MemorySegment.NULL, MemorySegment.NULL, required, level);
+            return Native.intAt(level);
         });
+        initialized = true;
+        return provided;
     }
 
     public static int queryThread() throws MPIException {
@@ -232,6 +242,17 @@ public final class MPI {
 
     public static void Finalize() throws MPIException {
         Native.run(() -> Mpi.MPI_Finalize());
+        finalized = true;
+    }
+
+    /** Refuses a call before {@link #Init} or after {@link #Finalize}, which MPI would answer by aborting. */
+    static void check() throws MPIException {
+        if (!initialized) {
+            throw new MPIException("MPI is not initialized: call MPI.Init first");
+        }
+        if (finalized) {
+            throw new MPIException("MPI is finalized");
+        }
     }
 
     public static double wtime() throws MPIException {
@@ -244,7 +265,7 @@ public final class MPI {
 
     public static Version getVersion() {
         try {
-            return Native.get(arena -> {
+            return Native.anyTime(arena -> {
                 MemorySegment version = arena.allocate(JAVA_INT);
                 MemorySegment subversion = arena.allocate(JAVA_INT);
                 Mpi.MPI_Get_version(version, subversion);
@@ -257,7 +278,7 @@ public final class MPI {
 
     public static String getLibVersion() {
         try {
-            return Native.get(arena -> {
+            return Native.anyTime(arena -> {
                 MemorySegment text = arena.allocate(Mpi.MPI_MAX_LIBRARY_VERSION_STRING + 1);
                 MemorySegment length = arena.allocate(JAVA_INT);
                 Mpi.MPI_Get_library_version(text, length);
@@ -278,7 +299,7 @@ public final class MPI {
     }
 
     public static boolean isInitialized() throws MPIException {
-        return Native.get(arena -> {
+        return Native.anyTime(arena -> {
             MemorySegment flag = arena.allocate(JAVA_INT);
             Mpi.MPI_Initialized(flag);
             return Native.intAt(flag) != 0;
@@ -286,7 +307,7 @@ public final class MPI {
     }
 
     public static boolean isFinalized() throws MPIException {
-        return Native.get(arena -> {
+        return Native.anyTime(arena -> {
             MemorySegment flag = arena.allocate(JAVA_INT);
             Mpi.MPI_Finalized(flag);
             return Native.intAt(flag) != 0;

@@ -39,6 +39,7 @@ final class Native {
     }
 
     static void run(Body body) throws MPIException {
+        MPI.check();
         try {
             body.run();
         } catch (MpiException e) {
@@ -56,6 +57,12 @@ final class Native {
     }
 
     static <T> T get(Result<T> body) throws MPIException {
+        MPI.check();
+        return anyTime(body);
+    }
+
+    /** {@link #get}, also before {@code MPI.Init} and after {@code MPI.Finalize}: for the calls MPI allows then. */
+    static <T> T anyTime(Result<T> body) throws MPIException {
         try (Arena arena = Arena.ofConfined()) {
             return body.run(arena);
         } catch (MpiException e) {

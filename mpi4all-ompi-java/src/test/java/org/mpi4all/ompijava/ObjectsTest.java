@@ -257,7 +257,7 @@ class ObjectsTest {
         static void intercommunicators(RankChecks c) throws MPIException {
             Intracomm world = MPI.COMM_WORLD;
             Intracomm half = world.split(c.rank % 2, c.rank);
-            Intercomm bridge = half.createIntercomm(world, 0, c.rank % 2 == 0 ? 1 : 0, 21);
+            Intercomm bridge = world.createIntercomm(half, 0, c.rank % 2 == 0 ? 1 : 0, 21);
             c.equal("interIsInter", true, bridge.isInter());
             c.equal("remoteSize", c.size / 2 + (c.rank % 2 == 0 ? 0 : c.size % 2), bridge.getRemoteSize());
             c.equal("remoteGroupSize", bridge.getRemoteSize(), bridge.getRemoteGroup().getSize());
