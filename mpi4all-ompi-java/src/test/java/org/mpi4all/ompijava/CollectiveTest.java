@@ -71,17 +71,7 @@ class CollectiveTest {
 
         static void userOperators(RankChecks c) throws MPIException {
             Intracomm world = MPI.COMM_WORLD;
-            // An operator on arrays of the base type: element-wise max of absolute values.
-            Op absMax = new Op(new UserFunction() {
-                @Override
-                public void call(Object in, Object inOut, int count, Datatype type) {
-                    int[] a = (int[]) in;
-                    int[] b = (int[]) inOut;
-                    for (int i = 0; i < count; i++) {
-                        b[i] = Math.max(Math.abs(a[i]), Math.abs(b[i]));
-                    }
-                }
-            }, true);
+            Op absMax = absMaxOf();
             int[] result = new int[2];
             world.allReduce(new int[] {-c.rank * 2, c.rank}, result, 2, MPI.INT, absMax);
             c.equal("userOpOnArrays", new int[] {(c.size - 1) * 2, c.size - 1}, result);
@@ -122,6 +112,7 @@ class CollectiveTest {
             c.equal("reduceLocal", new int[] {7, 1}, local);
         }
 
+        /** An operator on arrays of the base type: element-wise max of absolute values. */
         static Op absMaxOf() {
             return new Op(new UserFunction() {
                 @Override
