@@ -224,8 +224,8 @@ class ObjectsTest {
                     new int[] {shift.getRankSource(), shift.getRankDest()});
             c.equal("cartCoords", new int[] {c.rank}, ring.getCoords(c.rank));
             c.equal("cartRank", c.rank, ring.getRank(new int[] {c.rank}));
-            CartComm sub = ring.sub(new boolean[] {false});
-            c.equal("cartSub", 1, sub.getSize());
+            CartComm sub = ring.sub(new boolean[] {true});
+            c.equal("cartSub", c.size, sub.getSize());
 
             // A ring graph: node i is linked to its two neighbours.
             int[] index = new int[c.size];
