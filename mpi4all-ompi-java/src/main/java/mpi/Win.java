@@ -195,7 +195,7 @@ public final class Win implements Freeable {
         Native.run(() -> Mpi.MPI_Win_set_attr(handle, keyval, Attributes.store(value)));
     }
 
-    /** The attribute's object; for the predefined ones, the base address and size as Long, the unit as Integer. */
+    /** The attribute's object; for the predefined ones, the base address as a Long, size and unit as Integers. */
     public Object getAttr(int keyval) throws MPIException {
         return Native.get(arena -> {
             MemorySegment value = arena.allocate(ADDRESS);
@@ -209,7 +209,7 @@ public final class Win implements Freeable {
                 return attribute.address();
             }
             if (keyval == MPI.WIN_SIZE) {
-                return attribute.reinterpret(JAVA_LONG.byteSize()).get(JAVA_LONG, 0);
+                return (int) attribute.reinterpret(JAVA_LONG.byteSize()).get(JAVA_LONG, 0);
             }
             if (keyval == MPI.WIN_DISP_UNIT) {
                 return attribute.reinterpret(JAVA_INT.byteSize()).get(JAVA_INT, 0);

@@ -301,6 +301,7 @@ class ObjectsTest {
                 c.equal("winAccumulate", 1 + 10 * c.size, memory.get(0));
             }
             c.equal("winDispUnit", 4, win.getAttr(MPI.WIN_DISP_UNIT));
+            c.equal("winSize", 4 * c.size, win.getAttr(MPI.WIN_SIZE));
             c.equal("winGroupSize", c.size, win.getGroup().getSize());
             win.free();
         }
