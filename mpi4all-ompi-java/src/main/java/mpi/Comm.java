@@ -837,8 +837,8 @@ public class Comm implements Freeable, Cloneable {
     public final Request iReduce(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op, int root)
             throws MPIException {
         MPI_Op operation = op.handleFor(type);
-        return start(r -> Mpi.MPI_Ireduce(Native.direct(sendbuf), Native.direct(recvbuf), count, type.handle,
-                operation, root, handle, r), sendbuf, recvbuf, op);
+        return start(r -> Mpi.MPI_Ireduce(Native.inPlaceOr(Native.direct(sendbuf)), Native.direct(recvbuf), count,
+                type.handle, operation, root, handle, r), sendbuf, recvbuf, op);
     }
 
     public final Request iReduce(Buffer buf, int count, Datatype type, Op op, int root) throws MPIException {

@@ -16,8 +16,7 @@ import org.mpi4all.ffi.Mpi;
 public final class Datatype implements Freeable, Cloneable {
     /** The Java element type of a buffer, with its size in bytes. */
     enum Base {
-        NULL(0), BYTE(1), CHAR(2), SHORT(2), BOOLEAN(1), INT(4), LONG(8), FLOAT(4), DOUBLE(8), PACKED(1),
-        INT2(8), SHORT_INT(8), LONG_INT(16), FLOAT_INT(8), DOUBLE_INT(16), FLOAT_COMPLEX(8), DOUBLE_COMPLEX(16);
+        NULL(1), BYTE(1), CHAR(2), SHORT(2), BOOLEAN(1), INT(4), LONG(8), FLOAT(4), DOUBLE(8), PACKED(1);
 
         final int bytes;
 

@@ -154,7 +154,8 @@ public final class MPI {
     public static final Op MINLOC = new Op(Mpi.MPI_MINLOC);
     public static final Op MAXLOC = new Op(Mpi.MPI_MAXLOC);
 
-    // Java element types, as Open MPI's bindings map them (a Java char is 16 bits, a long 64).
+    // Java element types, as Open MPI's bindings map them (a Java char is 16 bits, a long 64). The pair types
+    // count in bytes (their base type is BYTE), the complex types in floats or doubles, as there.
     public static final Datatype DATATYPE_NULL = new Datatype(Mpi.MPI_DATATYPE_NULL, Datatype.Base.NULL);
     public static final Datatype BYTE = new Datatype(Mpi.MPI_UINT8_T, Datatype.Base.BYTE);
     public static final Datatype CHAR = new Datatype(Mpi.MPI_UINT16_T, Datatype.Base.CHAR);
@@ -165,13 +166,13 @@ public final class MPI {
     public static final Datatype FLOAT = new Datatype(Mpi.MPI_FLOAT, Datatype.Base.FLOAT);
     public static final Datatype DOUBLE = new Datatype(Mpi.MPI_DOUBLE, Datatype.Base.DOUBLE);
     public static final Datatype PACKED = new Datatype(Mpi.MPI_PACKED, Datatype.Base.PACKED);
-    public static final Datatype FLOAT_COMPLEX = new Datatype(Mpi.MPI_C_FLOAT_COMPLEX, Datatype.Base.FLOAT_COMPLEX);
-    public static final Datatype DOUBLE_COMPLEX = new Datatype(Mpi.MPI_C_DOUBLE_COMPLEX, Datatype.Base.DOUBLE_COMPLEX);
-    public static final Datatype INT2 = new Datatype(Mpi.MPI_2INT, Datatype.Base.INT2);
-    public static final Datatype SHORT_INT = new Datatype(Mpi.MPI_SHORT_INT, Datatype.Base.SHORT_INT);
-    public static final Datatype LONG_INT = new Datatype(Mpi.MPI_LONG_INT, Datatype.Base.LONG_INT);
-    public static final Datatype FLOAT_INT = new Datatype(Mpi.MPI_FLOAT_INT, Datatype.Base.FLOAT_INT);
-    public static final Datatype DOUBLE_INT = new Datatype(Mpi.MPI_DOUBLE_INT, Datatype.Base.DOUBLE_INT);
+    public static final Datatype FLOAT_COMPLEX = new Datatype(Mpi.MPI_C_FLOAT_COMPLEX, Datatype.Base.FLOAT);
+    public static final Datatype DOUBLE_COMPLEX = new Datatype(Mpi.MPI_C_DOUBLE_COMPLEX, Datatype.Base.DOUBLE);
+    public static final Datatype INT2 = new Datatype(Mpi.MPI_2INT, Datatype.Base.BYTE);
+    public static final Datatype SHORT_INT = new Datatype(Mpi.MPI_SHORT_INT, Datatype.Base.BYTE);
+    public static final Datatype LONG_INT = new Datatype(Mpi.MPI_LONG_INT, Datatype.Base.BYTE);
+    public static final Datatype FLOAT_INT = new Datatype(Mpi.MPI_FLOAT_INT, Datatype.Base.BYTE);
+    public static final Datatype DOUBLE_INT = new Datatype(Mpi.MPI_DOUBLE_INT, Datatype.Base.BYTE);
 
     public static final Intracomm COMM_WORLD = new Intracomm(Mpi.MPI_COMM_WORLD);
     public static final Intracomm COMM_SELF = new Intracomm(Mpi.MPI_COMM_SELF);
