@@ -132,7 +132,7 @@ class DiscoveryRulesTest {
         assertThat(Choice.family("standard", "MPI4ALL_ABI")).isEqualTo(Family.STANDARD_ABI);
         assertThatThrownBy(() -> Choice.family("intel", "-Dmpi4all.abi"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("-Dmpi4all.abi=intel is not an MPI ABI: choose openmpi, mpich or standard");
+                .hasMessage("-Dmpi4all.abi=intel is not an MPI ABI: choose openmpi, mpich or standard (or probe)");
     }
 
     @Test

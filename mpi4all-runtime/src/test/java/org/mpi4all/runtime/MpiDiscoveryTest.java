@@ -210,7 +210,7 @@ class MpiDiscoveryTest {
         assertThat(missing.stderr()).contains("the MPI library /no/such/libmpi.so.40 given by MPI4ALL_LIB does not exist");
         RankResult badAbi = runAlone(mpi, Map.of(), "-D" + MpiDiscovery.ABI_PROPERTY + "=intel");
         assertThat(badAbi.succeeded()).isFalse();
-        assertThat(badAbi.stderr()).contains("-Dmpi4all.abi=intel is not an MPI ABI: choose openmpi, mpich or standard");
+        assertThat(badAbi.stderr()).contains("-Dmpi4all.abi=intel is not an MPI ABI: choose openmpi, mpich or standard (or probe)");
         RankResult notMpi = runAlone(mpi, Map.of(MpiDiscovery.LIBRARY_VARIABLE, "libz.so.1"));
         assertThat(notMpi.succeeded()).isFalse();
         assertThat(notMpi.stderr()).contains("libz.so.1 (given by MPI4ALL_LIB=libz.so.1) is not an MPI library");
