@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -71,7 +72,11 @@ final class MpjRun {
 
     /** Runs {@code mainClass} from the test class path with {@code args} on {@code ranks} ranks. */
     Result main(int ranks, Class<?> mainClass, String... args) {
-        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        String testClassPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        // mpi4all-ompi-java is there to compile the Open MPI backend; its package mpi would hide MPJ Express's.
+        String classPath = String.join(File.pathSeparator, Arrays.stream(testClassPath.split(File.pathSeparator))
+                .filter(entry -> !Path.of(entry).getFileName().toString().startsWith("mpi4all-ompi-java"))
+                .toList());
         List<String> program = new ArrayList<>(List.of("-cp", classPath, mainClass.getName()));
         program.addAll(List.of(args));
         return run(ranks, program);
