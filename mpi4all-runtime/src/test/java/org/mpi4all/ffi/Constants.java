@@ -119,10 +119,23 @@ final class Constants {
         throw new AssertionError("constant " + name + " has an unexpected type " + type);
     }
 
+    /**
+     * A constant the profile gives as the pointer a library variable holds ({@code *symbol}), which held NULL when
+     * {@link Mpi} was initialised: Intel MPI fills {@code MPI_F_STATUS_IGNORE} and {@code MPI_F_STATUSES_IGNORE} only
+     * in {@code MPI_Init}, so their fields are NULL (a known gap of the neutral bindings, noted on issue 13).
+     */
+    private static boolean setAtInit(Field field) {
+        String value = Mpi.LIB.profile() == null ? null : Mpi.LIB.profile().constants().get(field.getName());
+        return value != null && value.startsWith("*") && MemorySegment.NULL.equals(fieldValue(field));
+    }
+
     /** Every constant's native storage still holds the value {@link Mpi} read when it was initialised. */
     static void assertNativeStorageMatchesFields() {
         List<String> changed = new ArrayList<>();
         for (Field field : fields()) {
+            if (setAtInit(field)) {
+                continue;
+            }
             Object now = nativeValue(field.getName(), field.getType());
             if (!Objects.equals(now, fieldValue(field))) {
                 changed.add(field.getName() + " was " + fieldValue(field) + ", its storage now holds " + now);
