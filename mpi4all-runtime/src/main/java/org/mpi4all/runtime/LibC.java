@@ -106,18 +106,7 @@ final class LibC {
      * loader opened), or empty when no loaded object holds it.
      */
     static Optional<String> fileOf(MemorySegment address) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment info = arena.allocate(Dladdr.INFO_SIZE);
-            int found = (int) Dladdr.HANDLE.invokeExact(address, info);
-            MemorySegment name = info.get(ADDRESS, 0);
-            if (found == 0 || name.equals(MemorySegment.NULL)) {
-                return Optional.empty();
-            }
-            String file = name.reinterpret(4096).getString(0);
-            return file.isEmpty() ? Optional.empty() : Optional.of(file);
-        } catch (Throwable t) {
-            throw new AssertionError("should not reach here", t);
-        }
+        return Optional.ofNullable(sharedObjectAt(address)).map(SharedObject::file).filter(file -> !file.isEmpty());
     }
 
     /**
