@@ -187,7 +187,7 @@ public class Intracomm extends Comm {
 
     public final Intercomm accept(String port, Info info, int root) throws MPIException {
         return new Intercomm(make((arena, comm) ->
-                Mpi.MPI_Comm_accept(Native.string(arena, port), Info.handleOf(info), root, handle, comm)));
+                Mpi.MPI_Comm_accept(Native.rootString(arena, port), Info.handleOf(info), root, handle, comm)));
     }
 
     public final Intercomm connect(String port, int root) throws MPIException {
@@ -196,7 +196,7 @@ public class Intracomm extends Comm {
 
     public final Intercomm connect(String port, Info info, int root) throws MPIException {
         return new Intercomm(make((arena, comm) ->
-                Mpi.MPI_Comm_connect(Native.string(arena, port), Info.handleOf(info), root, handle, comm)));
+                Mpi.MPI_Comm_connect(Native.rootString(arena, port), Info.handleOf(info), root, handle, comm)));
     }
 
     public static void publishName(String service, String port) throws MPIException {

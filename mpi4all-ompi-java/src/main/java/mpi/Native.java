@@ -165,6 +165,11 @@ final class Native {
         return allocator.allocateFrom(value, StandardCharsets.UTF_8);
     }
 
+    /** A string MPI reads only at the root (a port name): {@code NULL} where a non-root passes none. */
+    static MemorySegment rootString(SegmentAllocator allocator, String value) {
+        return value == null ? MemorySegment.NULL : string(allocator, value);
+    }
+
     /** The C string in {@code memory} of at most {@code length} bytes. */
     static String string(MemorySegment memory, int length) {
         return new String(memory.asSlice(0, length).toArray(JAVA_BYTE), StandardCharsets.UTF_8);
