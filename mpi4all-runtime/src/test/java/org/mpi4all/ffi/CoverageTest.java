@@ -50,6 +50,7 @@ class CoverageTest {
     private static List<Blueprint> profileBlueprints() {
         try (InputStream in = Objects.requireNonNull(CoverageTest.class.getResourceAsStream(PROFILES), PROFILES)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank())
+                    .map(entry -> entry.substring(0, entry.indexOf('\t')))   // the name, first of the entry's fields
                     .map(name -> Constants.blueprint(Constants.profileBlueprint(name))).toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
