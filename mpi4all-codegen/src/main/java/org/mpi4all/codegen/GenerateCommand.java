@@ -180,7 +180,7 @@ public final class GenerateCommand implements Callable<Integer> {
                         AbiProfile.write(blueprint));
             }
             Files.writeString(directory.resolve("profiles.list"), blueprints.stream()
-                    .map(b -> b.implementation().name() + "\n").collect(Collectors.joining()));
+                    .map(b -> AbiProfile.indexEntry(b) + "\n").collect(Collectors.joining()));
         }
         Files.writeString(stamp, selection);
         log("generated " + result.files().size() + " implementation-neutral Java files from " + blueprints.size()

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -12,12 +11,32 @@ import java.util.regex.Pattern;
 
 /**
  * The ABI profiles the neutral bindings carry (one per implementation the project probed, listed in
- * {@value #INDEX}), and the choice of one for a loaded library.
+ * {@value #INDEX} with what selecting one needs), and the choice of one for a loaded library: only that one is
+ * parsed.
  */
 final class AbiProfiles {
     static final String DIRECTORY = "/org/mpi4all/runtime/profiles/";
     static final String INDEX = DIRECTORY + "profiles.list";
     private static final Pattern VERSION = Pattern.compile("(\\d+)\\.(\\d+)");
+
+    /**
+     * A line of the index: a profile's name (its file is {@code NAME.profile}), family, version and first line of
+     * {@code MPI_Get_library_version}, as its {@code implementation} line has them.
+     */
+    record Listed(String name, String family, String version, String libraryVersion) {
+        static Listed parse(String line) {
+            String[] fields = line.split("\t", -1);
+            if (fields.length != 4) {
+                throw new IllegalStateException(INDEX + " has a malformed line \"" + line + "\": the mpi4all jar is"
+                        + " damaged");
+            }
+            return new Listed(fields[0], fields[1], fields[2], fields[3]);
+        }
+
+        AbiProfile load() {
+            return AbiProfile.parse(resource(DIRECTORY + name + ".profile"), name + ".profile");
+        }
+    }
 
     private AbiProfiles() {}
 
@@ -30,13 +49,14 @@ final class AbiProfiles {
         return MpiDiscovery.PROBE.equalsIgnoreCase(abi == null ? "" : abi.strip());
     }
 
-    /** The profiles the jar carries, in the index's order. */
+    /** The index of the profiles the jar carries, in its order. */
+    static List<Listed> listed() {
+        return resource(INDEX).lines().filter(l -> !l.isBlank()).map(Listed::parse).toList();
+    }
+
+    /** The profiles the jar carries, in the index's order, all parsed. */
     static List<AbiProfile> all() {
-        List<AbiProfile> profiles = new ArrayList<>();
-        for (String name : resource(INDEX).lines().map(String::strip).filter(l -> !l.isEmpty()).toList()) {
-            profiles.add(AbiProfile.parse(resource(DIRECTORY + name + ".profile"), name + ".profile"));
-        }
-        return profiles;
+        return listed().stream().map(Listed::load).toList();
     }
 
     /**
@@ -53,20 +73,21 @@ final class AbiProfiles {
             case STANDARD_ABI -> "mpiabi";
             case UNKNOWN -> "";
         };
-        List<AbiProfile> candidates = all().stream().filter(p -> p.family().equals(profileFamily)).toList();
+        List<Listed> candidates = listed().stream().filter(p -> p.family().equals(profileFamily)).toList();
         if (candidates.isEmpty()) {
             throw new UnsatisfiedLinkError("mpi4all has no ABI profile for " + library + " (\"" + firstLine + "\")");
         }
-        for (AbiProfile profile : candidates) {
+        for (Listed profile : candidates) {
             if (profile.libraryVersion().equals(firstLine)) {
-                return profile;
+                return profile.load();
             }
         }
         String product = firstWord(firstLine);
-        List<AbiProfile> sameProduct = candidates.stream().filter(p -> firstWord(p.libraryVersion()).equals(product)).toList();
-        List<AbiProfile> pool = sameProduct.isEmpty() ? candidates : sameProduct;
+        List<Listed> sameProduct = candidates.stream().filter(p -> firstWord(p.libraryVersion()).equals(product)).toList();
+        List<Listed> pool = sameProduct.isEmpty() ? candidates : sameProduct;
         double wanted = version(firstLine);
-        return pool.stream().min(Comparator.comparingDouble(p -> Math.abs(version(p.version()) - wanted))).orElseThrow();
+        return pool.stream().min(Comparator.comparingDouble(p -> Math.abs(version(p.version()) - wanted)))
+                .orElseThrow().load();
     }
 
     private static String firstWord(String text) {

@@ -37,9 +37,10 @@ import java.util.stream.Stream;
  *       prefix whose {@code lib} directory holds its own MPI library;</li>
  *   <li>the usual names through the loader's search path, those of the launcher's lineage first.</li>
  * </ol>
- * {@code -Dmpi4all.abi=openmpi|mpich|standard} (or {@code MPI4ALL_ABI}) narrows steps 3 and 4 to that ABI's
- * library: this is how the MPI-5 standard ABI ({@code libmpi_abi.so.1}) is chosen where an implementation installs
- * it beside its own ABI's library (MPICH 5, Intel MPI), whose library is otherwise the default.
+ * The MPI-5 standard ABI's library ({@code libmpi_abi.so.1}) is taken beside a launcher whose installation carries
+ * no library of the implementation's own ABI. Where it is installed beside that one (MPICH 5, Intel MPI), the own
+ * one is the default: {@code -Dmpi4all.abi=openmpi|mpich|standard} (or {@code MPI4ALL_ABI}) narrows steps 3 and 4
+ * to the named ABI's library.
  */
 public final class MpiDiscovery {
     public static final String LIBRARY_PROPERTY = "mpi4all.lib";
@@ -203,20 +204,24 @@ public final class MpiDiscovery {
 
     /**
      * Step 3: the launcher's own library, in its installation prefix; only for a launcher of one lineage (Slurm's
-     * prefix holds no MPI library).
+     * prefix holds no MPI library). Its own ABI's library first; an installation that carries only the standard
+     * ABI's library gives that one.
      */
     static Optional<Located> besideLauncher(MpiLauncher launcher, Choice choice) {
         Optional<Family> ownFamily = familyOf(launcher.kind().lineage());
         if (launcher.prefix().isEmpty() || ownFamily.isEmpty()) {
             return Optional.empty();
         }
-        Family family = choice.abi() != null ? choice.abi() : ownFamily.get();
-        for (Path directory : libraryDirectories(launcher.prefix().get())) {
-            for (String name : family.libraryNames()) {
-                Path candidate = directory.resolve(name);
-                if (Files.isRegularFile(candidate)) {
-                    return Optional.of(new Located(candidate.toString(),
-                            "beside the launcher " + launcher.executable().orElseThrow()));
+        List<Family> families = choice.abi() != null ? List.of(choice.abi())
+                : List.of(ownFamily.get(), Family.STANDARD_ABI);
+        for (Family family : families) {
+            for (Path directory : libraryDirectories(launcher.prefix().get())) {
+                for (String name : family.libraryNames()) {
+                    Path candidate = directory.resolve(name);
+                    if (Files.isRegularFile(candidate)) {
+                        return Optional.of(new Located(candidate.toString(),
+                                "beside the launcher " + launcher.executable().orElseThrow()));
+                    }
                 }
             }
         }
@@ -275,7 +280,7 @@ public final class MpiDiscovery {
         return List.copyOf(names);
     }
 
-    /** The ABI a lineage's libraries have by default (the standard ABI is only ever chosen explicitly). */
+    /** The ABI a lineage's libraries have by default, when the standard ABI's is installed beside them. */
     private static Optional<Family> familyOf(Lineage lineage) {
         return switch (lineage) {
             case OPEN_MPI -> Optional.of(Family.OPEN_MPI);

@@ -1,5 +1,6 @@
 package org.mpi4all.ffi;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,6 +16,7 @@ import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.mpi4all.core.blueprint.Blueprint;
 import org.mpi4all.core.blueprint.BlueprintJson;
@@ -119,29 +121,35 @@ final class Constants {
         throw new AssertionError("constant " + name + " has an unexpected type " + type);
     }
 
-    /**
-     * A constant the profile gives as the pointer a library variable holds ({@code *symbol}), which held NULL when
-     * {@link Mpi} was initialised: Intel MPI fills {@code MPI_F_STATUS_IGNORE} and {@code MPI_F_STATUSES_IGNORE} only
-     * in {@code MPI_Init}, so their fields are NULL (a known gap of the neutral bindings, noted on issue 13).
-     */
-    private static boolean setAtInit(Field field) {
-        String value = Mpi.LIB.profile() == null ? null : Mpi.LIB.profile().constants().get(field.getName());
-        return value != null && value.startsWith("*") && MemorySegment.NULL.equals(fieldValue(field));
-    }
-
     /** Every constant's native storage still holds the value {@link Mpi} read when it was initialised. */
     static void assertNativeStorageMatchesFields() {
         List<String> changed = new ArrayList<>();
         for (Field field : fields()) {
-            if (setAtInit(field)) {
-                continue;
-            }
             Object now = nativeValue(field.getName(), field.getType());
             if (!Objects.equals(now, fieldValue(field))) {
                 changed.add(field.getName() + " was " + fieldValue(field) + ", its storage now holds " + now);
             }
         }
         assertThat(changed).as("constants whose native storage changed").isEmpty();
+    }
+
+    /**
+     * After {@code MPI_Init}, the constants read when called are what the library's variables of their name hold
+     * now (Intel MPI fills them in {@code MPI_Init}: read when {@link Mpi} was initialised, they were NULL), and NULL
+     * where the loaded ABI does not define them.
+     */
+    static void assertConstantsSetAtInitAreTheLibrarysNow() {
+        Map<String, MemorySegment> read = Map.of("MPI_F_STATUS_IGNORE", Mpi.MPI_F_STATUS_IGNORE(),
+                "MPI_F_STATUSES_IGNORE", Mpi.MPI_F_STATUSES_IGNORE());
+        try (Arena arena = Arena.ofConfined()) {
+            SymbolLookup library = SymbolLookup.libraryLookup(Mpi.LIB.libraryPath(), arena);
+            read.forEach((name, value) -> {
+                MemorySegment expected = !Mpi.LIB.defines(name) ? MemorySegment.NULL : library.find(name)
+                        .map(variable -> variable.reinterpret(ADDRESS.byteSize()).get(ADDRESS, 0))
+                        .orElseThrow(() -> new AssertionError(Mpi.LIB.libraryPath() + " has no variable " + name));
+                assertThat(value).as(name).isEqualTo(expected);
+            });
+        }
     }
 
     /**

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.foreign.MemorySegment;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
@@ -49,6 +50,7 @@ class CoverageTest {
     private static List<Blueprint> profileBlueprints() {
         try (InputStream in = Objects.requireNonNull(CoverageTest.class.getResourceAsStream(PROFILES), PROFILES)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank())
+                    .map(entry -> entry.substring(0, entry.indexOf('\t')))   // the name, first of the entry's fields
                     .map(name -> Constants.blueprint(Constants.profileBlueprint(name))).toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -127,6 +129,9 @@ class CoverageTest {
                 if (!constant.name().startsWith("MPI_")) {
                     continue;   // MPIX_ extensions are for bindings specialised to their implementation
                 }
+                if (readWhenCalled(constant.name())) {
+                    continue;   // MPI_F_STATUS_IGNORE: a library may set it only in MPI_Init
+                }
                 try {
                     int modifiers = Mpi.class.getField(constant.name()).getModifiers();
                     if (!Modifier.isStatic(modifiers) || !Modifier.isFinal(modifiers)) {
@@ -139,6 +144,16 @@ class CoverageTest {
         }
         assertThat(missing).isEmpty();
         assertThat(Constants.fields()).hasSizeGreaterThan(1000);
+    }
+
+    /** Whether constant {@code name} is a public static method of no parameters giving its address. */
+    private static boolean readWhenCalled(String name) {
+        try {
+            Method accessor = Mpi.class.getMethod(name);
+            return Modifier.isStatic(accessor.getModifiers()) && accessor.getReturnType() == MemorySegment.class;
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
     }
 
     @Test

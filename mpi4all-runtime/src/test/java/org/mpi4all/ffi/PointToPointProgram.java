@@ -262,6 +262,7 @@ final class PointToPointProgram {
     static void statusIgnoreAndStatusesIgnoreLeaveEveryConstantIntact(Rank r) {
         Constants.assertNativeStorageMatchesFields();
         Constants.assertPointerConstantsAreTheValuesTheMacrosDenote();
+        Constants.assertConstantsSetAtInitAreTheLibrarysNow();
 
         // Every kind of call that takes a status or an array of statuses, given the sentinels instead.
         MemorySegment value = r.ints(r.rank);

@@ -27,6 +27,15 @@ class AbiProfileTest {
     }
 
     @Test
+    void theIndexSaysWhatEachProfilesImplementationLineSays() {
+        for (AbiProfiles.Listed listed : AbiProfiles.listed()) {
+            AbiProfile profile = listed.load();
+            assertThat(new AbiProfiles.Listed(profile.name(), profile.family(), profile.version(),
+                    profile.libraryVersion())).isEqualTo(listed);
+        }
+    }
+
+    @Test
     void handleCarriersStatusLayoutsAndConstantsAreEachFamilysOwn() {
         AbiProfile openmpi = profile("openmpi");
         assertThat(openmpi.intHandle("MPI_Comm")).isFalse();

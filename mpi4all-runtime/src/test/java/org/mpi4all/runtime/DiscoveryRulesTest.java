@@ -89,6 +89,23 @@ class DiscoveryRulesTest {
     }
 
     @Test
+    void anInstallationCarryingOnlyTheStandardAbisLibraryGivesThatOne(@TempDir Path prefix) throws IOException {
+        Path hydra = file(prefix.resolve("bin/hydra_pmi_proxy"));
+        file(prefix.resolve("lib/libmpi.so.40"));
+        Path standard = file(prefix.resolve("lib/libmpi_abi.so.1"));
+        MpiLauncher launcher = MpiLauncher.detect(Map.of(), Stream.of(hydra));
+
+        assertThat(MpiDiscovery.besideLauncher(launcher, NO_CHOICE))
+                .map(MpiDiscovery.Located::library).contains(standard.toString());
+        // The implementation's own ABI's library wins wherever the prefix keeps it.
+        Path mpich = file(prefix.resolve("lib64/libmpich.so.12"));
+        assertThat(MpiDiscovery.besideLauncher(launcher, NO_CHOICE))
+                .map(MpiDiscovery.Located::library).contains(mpich.toString());
+        assertThat(MpiDiscovery.besideLauncher(launcher, new Choice(null, null, Family.MPICH, "MPI4ALL_ABI")))
+                .map(MpiDiscovery.Located::library).contains(mpich.toString());
+    }
+
+    @Test
     void debiansLaunchersInUsrBinFindTheirLibraryInTheMultiarchDirectory(@TempDir Path usr) throws IOException {
         Path orterun = file(usr.resolve("bin/orterun"));
         List<Path> directories = MpiDiscovery.libraryDirectories(usr);

@@ -32,7 +32,8 @@ import org.mpi4all.testkit.RankResult;
 /**
  * {@link MpiDiscovery} against every installed implementation, whatever {@code -Dmpi} selects: each library
  * identified in a process of its own; {@link DiscoveryProgram} under each implementation's own launcher with no
- * mpi4all setting, finding that implementation's library and joining one job; the standard ABI chosen by name;
+ * mpi4all setting, finding that implementation's library and joining one job (the standard ABI's, where an
+ * installation carries only that one); the standard ABI chosen by name beside an implementation's own library;
  * and a library under the other lineage's launcher refused on every rank with one line.
  */
 class MpiDiscoveryTest {
@@ -53,7 +54,9 @@ class MpiDiscoveryTest {
             new Expected("mpich", Family.MPICH, Lineage.MPICH, Kind.HYDRA),
             new Expected("intelmpi", Family.MPICH, Lineage.MPICH, Kind.HYDRA),
             new Expected("mpich5", Family.MPICH, Lineage.MPICH, Kind.HYDRA),
-            new Expected("openmpi5", Family.OPEN_MPI, Lineage.OPEN_MPI, Kind.OPEN_MPI));
+            new Expected("openmpi5", Family.OPEN_MPI, Lineage.OPEN_MPI, Kind.OPEN_MPI),
+            // An installation carrying only the standard ABI's library (scripts/mpi links it from MPICH 5's).
+            new Expected("mpiabi", Family.STANDARD_ABI, Lineage.MPICH, Kind.HYDRA));
 
     /** The implementations that install the MPI-5 standard ABI's library beside their own. */
     private static final List<String> WITH_STANDARD_ABI = List.of("mpich5", "intelmpi");

@@ -157,10 +157,8 @@ class RuntimeProbeTest {
 
     private static MpiRun launch(MpiRun run, int ranks, Path cache) {
         // Probing compiles and runs C programs on a shared machine: allow for it.
-        // MPI4ALL_ABI=probe replaces an ABI choice (mpiabi's "standard"): name the library the implementation has.
         return run.ranks(ranks).timeout(Duration.ofMinutes(5))
                 .environment(MpiDiscovery.ABI_VARIABLE, MpiDiscovery.PROBE)
-                .environment(MpiDiscovery.LIBRARY_VARIABLE, TestMpi.implementation().library().toString())
                 .environment(ProfileCache.CACHE_VARIABLE, cache.toString());
     }
 

@@ -3,11 +3,14 @@ package org.mpi4all.codegen.java;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
 import java.lang.foreign.MemorySegment;
 import java.util.Set;
 import javax.lang.model.element.Modifier;
 import org.mpi4all.core.blueprint.ConstantInfo;
+import org.mpi4all.core.blueprint.ConstantKind;
 
 /**
  * Emits a constant as a {@code static final} field whose value is read once, when {@code Mpi} is
@@ -25,7 +28,30 @@ final class ConstantField {
      */
     static final Set<String> STANDARD_INT_CONSTANTS = Set.of("MPI_DISPLACEMENT_CURRENT");
 
+    /**
+     * Constants whose value a library may set only in {@code MPI_Init} (Intel MPI fills these Fortran sentinels
+     * there; before, its variables hold NULL): read when called, by a method of their name, not once at class
+     * initialisation.
+     */
+    static final Set<String> SET_AT_INIT = Set.of("MPI_F_STATUS_IGNORE", "MPI_F_STATUSES_IGNORE");
+
     private ConstantField() {}
+
+    /** Adds {@code constant} to {@code type}: a field, or for one {@link #SET_AT_INIT} a method that reads it. */
+    static void addTo(TypeSpec.Builder type, ConstantInfo constant, TypeMapper types) {
+        if (SET_AT_INIT.contains(constant.name()) && constant.kind() == ConstantKind.POINTER) {
+            type.addMethod(MethodSpec.methodBuilder(constant.name())
+                    .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                    .returns(MemorySegment.class)
+                    .addStatement("return LIB.addressConstant($S)", constant.name())
+                    .addJavadoc("The constant {@code $L}, of C type {@code $L}, as the loaded MPI library holds it now: some\n"
+                            + "libraries set it only in {@code MPI_Init} ({@code MemorySegment.NULL} where it is not defined).\n",
+                            constant.name(), constant.type())
+                    .build());
+        } else {
+            type.addField(build(constant, types));
+        }
+    }
 
     static FieldSpec build(ConstantInfo constant, TypeMapper types) {
         String name = constant.name();

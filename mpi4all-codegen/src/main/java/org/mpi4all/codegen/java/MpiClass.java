@@ -90,7 +90,7 @@ final class MpiClass {
         List<ConstantInfo> generated = new ArrayList<>();
         for (ConstantInfo constant : blueprint.constants()) {
             try {
-                type.addField(ConstantField.build(constant, types));
+                ConstantField.addTo(type, constant, types);
                 generated.add(constant);
             } catch (TypeMapper.UnsupportedTypeException e) {
                 skipped.accept(new JavaBindingsGenerator.Skip(constant.name(), e.getMessage()));

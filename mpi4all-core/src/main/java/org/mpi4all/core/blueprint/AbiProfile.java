@@ -55,9 +55,7 @@ public final class AbiProfile {
     public static String write(Blueprint blueprint) {
         List<String> lines = new ArrayList<>();
         lines.add(HEADER);
-        ImplementationInfo implementation = blueprint.implementation();
-        lines.add(line("implementation", implementation.name(), implementation.family(), implementation.version(),
-                firstLine(implementation.libraryVersion())));
+        lines.add(line("implementation", indexEntry(blueprint)));
         for (TypeInfo type : blueprint.types()) {
             if (type.isHandle()) {
                 lines.add(line("handle", type.name(),
@@ -74,6 +72,16 @@ public final class AbiProfile {
             }
         }
         return String.join("\n", lines) + "\n";
+    }
+
+    /**
+     * What the runtime's list of profiles says of {@code blueprint}'s, so that it parses only the one it selects:
+     * name, family, version and the first line of {@code MPI_Get_library_version}, tab-separated.
+     */
+    public static String indexEntry(Blueprint blueprint) {
+        ImplementationInfo implementation = blueprint.implementation();
+        return line(implementation.name(), implementation.family(), implementation.version(),
+                firstLine(implementation.libraryVersion()));
     }
 
     /**
