@@ -59,13 +59,14 @@ public final class Mpi4allBackend implements Backend {
         long[] longs = new long[1];
         double[] received = new double[1];
         MessageBuffer buffer = allocate(1);
+        MessageBuffer other = allocate(1);
         Requests requests = requests(2);
         for (int call = 0; call < calls; call++) {
             self.irecv(buffer, 0, 1, 0, 0, requests, 0);
             self.send(doubles, 0, 1, 0, 0);
             requests.waitFor(0);
             self.isend(buffer, 0, 1, 0, 0, requests, 0);
-            self.irecv(buffer, 0, 1, 0, 0, requests, 1);
+            self.irecv(other, 0, 1, 0, 0, requests, 1);
             requests.waitAll();
             self.barrier();
             self.bcast(doubles, 0, 1, 0);
