@@ -45,14 +45,30 @@ public final class QuickCheck {
             System.err.println("usage: QuickCheck RESULTS-DIR NPB-TSV MPI");
             System.exit(2);
         }
-        QuickCheck check = new QuickCheck(ResultFile.read(Path.of(args[0]).resolve("rank0.tsv")), npbRuns(Path.of(args[1])));
-        check.run(args[2]);
-        check.lines.forEach(System.out::println);
-        System.exit(check.allMet ? 0 : 1);
+        QuickCheck check = of(Path.of(args[0]), Path.of(args[1]), args[2]);
+        check.lines().forEach(System.out::println);
+        System.exit(check.allMet() ? 0 : 1);
+    }
+
+    /** The goals checked against a micro-benchmark results directory and an NPB result file of mpi4all on {@code mpi}. */
+    static QuickCheck of(Path resultsDirectory, Path npbResults, String mpi) {
+        QuickCheck check = new QuickCheck(ResultFile.read(resultsDirectory.resolve("rank0.tsv")), npbRuns(npbResults));
+        check.run(mpi);
+        return check;
+    }
+
+    /** The table: a header, then one line per goal (or comparison) with its ratio, bound and verdict. */
+    List<String> lines() {
+        return List.copyOf(lines);
+    }
+
+    /** Whether every goal was checked and met. */
+    boolean allMet() {
+        return allMet;
     }
 
     private void run(String mpi) {
-        lines.add(String.format(Locale.ROOT, "%-48s %9s %9s  %s", "goal (ratio of best times, x = contender / C)", "ratio", "bound", "verdict"));
+        lines.add(String.format(Locale.ROOT, "%-62s %7s %10s  %s", "goal (ratio of best times, x = contender / C)", "ratio", "bound", "verdict"));
         for (String contender : List.of("mpi4all-segment", "mpi4all-heap")) {
             atMost(contender + ": 8 B round trip", timeRatio(contender, "PingPong.roundTrip", EIGHT_BYTES), 1.10);
             atMost(contender + ": allreduce of one double", timeRatio(contender, "Allreduce.sum", EIGHT_BYTES), 1.15);
@@ -69,7 +85,7 @@ public final class QuickCheck {
         }
         for (String contender : List.of("ompi-java-array", "ompi-java-direct")) {
             timeRatio(contender, "PingPong.roundTrip", EIGHT_BYTES).ifPresent(ratio -> lines.add(String.format(Locale.ROOT,
-                    "%-48s %9s %9s  %s", contender + ": 8 B round trip", format(ratio), "-", "for comparison")));
+                    "%-62s %7s %10s  %s", contender + ": 8 B round trip", format(ratio), "-", "for comparison")));
         }
         OptionalDouble cg = cgSpeedup("mpi4all-" + mpi);
         atLeast("CG.A on 2 ranks: Open MPI Java's time / mpi4all-" + mpi + "'s", cg, CG_SPEEDUP_GOAL);
@@ -119,7 +135,7 @@ public final class QuickCheck {
     private void verdict(String goal, OptionalDouble ratio, String bound, boolean met) {
         allMet &= met;
         String verdict = ratio.isEmpty() ? "MISSING (the contender or C did not run)" : met ? "pass" : "FAIL";
-        lines.add(String.format(Locale.ROOT, "%-48s %9s %9s  %s", goal,
+        lines.add(String.format(Locale.ROOT, "%-62s %7s %10s  %s", goal,
                 ratio.isPresent() ? format(ratio.getAsDouble()) : "-", bound, verdict));
     }
 
