@@ -18,14 +18,29 @@ import org.mpi4all.bench.ffi.BindingOverhead;
  *
  * @param warmupIterations      untimed iterations first (JIT compilation, page faults)
  * @param measurementIterations timed iterations
- * @param quick                 a smoke-test plan: two sizes per family, tiny batches
+ * @param sizes                 which of a family's sizes run
  */
-public record BenchPlan(int warmupIterations, int measurementIterations, boolean quick) {
+public record BenchPlan(int warmupIterations, int measurementIterations, Sizes sizes) {
 
     /** The plan of the report. */
-    public static final BenchPlan FULL = new BenchPlan(100, 100, false);
+    public static final BenchPlan FULL = new BenchPlan(100, 100, Sizes.ALL);
     /** Seconds, to prove that every benchmark runs and produces numbers on every rank. */
-    public static final BenchPlan QUICK = new BenchPlan(1, 2, true);
+    public static final BenchPlan QUICK = new BenchPlan(1, 2, Sizes.SMOKE_TEST);
+    /** The sizes of issue 14's performance goals only, with the report's iterations ({@code scripts/bench-quick}). */
+    public static final BenchPlan GOALS = new BenchPlan(100, 100, Sizes.GOALS);
+
+    /** Which sizes of a family a plan runs. */
+    public enum Sizes {
+        /** Every size of the family. */
+        ALL,
+        /** The smallest and the largest, with batches a hundredth of the full plan's. */
+        SMOKE_TEST,
+        /** The sizes the goals name: 8 B round trip and allreduce, message rate at 8 and 64 B, large windows from 64 KiB. */
+        GOALS
+    }
+
+    /** The sizes {@link Sizes#GOALS} runs of each family that has sizes. */
+    private static final List<Integer> GOAL_SIZES = List.of(8, 64, 1 << 16, 1 << 20, 1 << 22);
 
     /** The window of the bandwidth benchmark: messages in flight at once, as OSU's osu_bw (64), fewer for large messages. */
     private static final int MAX_WINDOW = 64;
@@ -91,9 +106,17 @@ public record BenchPlan(int warmupIterations, int measurementIterations, boolean
 
     /** The steps of {@code family}, smallest message first. */
     public List<Step> steps(Family family) {
-        List<Integer> sizes = quick ? List.of(family.sizes.getFirst(), family.sizes.getLast()) : family.sizes;
+        List<Integer> chosen = switch (sizes) {
+            case ALL -> family.sizes;
+            case SMOKE_TEST -> List.of(family.sizes.getFirst(), family.sizes.getLast());
+            case GOALS -> switch (family) {
+                case PING_PONG, ALLREDUCE -> List.of(8);
+                case BANDWIDTH -> GOAL_SIZES;
+                case CALL_OVERHEAD, BINDING_OVERHEAD -> family.sizes;
+            };
+        };
         // distinct: a family of one size has the same first and last
-        return sizes.stream().distinct().map(bytes -> step(family, bytes)).toList();
+        return chosen.stream().distinct().map(bytes -> step(family, bytes)).toList();
     }
 
     private Step step(Family family, int bytes) {
@@ -103,7 +126,7 @@ public record BenchPlan(int warmupIterations, int measurementIterations, boolean
             case BANDWIDTH -> clamp((1 << 18) / (bytes * window), 1, 20);
             case CALL_OVERHEAD, BINDING_OVERHEAD -> CALLS_PER_ITERATION;
         };
-        return new Step(family, bytes, quick ? Math.max(1, batch / 100) : batch, window);
+        return new Step(family, bytes, sizes == Sizes.SMOKE_TEST ? Math.max(1, batch / 100) : batch, window);
     }
 
     private static int clamp(int value, int min, int max) {
@@ -117,14 +140,14 @@ public record BenchPlan(int warmupIterations, int measurementIterations, boolean
 
     /**
      * Prints the plan of one family as arguments of {@code mpibench}:
-     * {@code FAMILY WARMUP MEASUREMENT BYTES:BATCH:WINDOW...}. Usage: {@code BenchPlan FAMILY [--quick]}.
+     * {@code FAMILY WARMUP MEASUREMENT BYTES:BATCH:WINDOW...}. Usage: {@code BenchPlan FAMILY [--quick | --goals]}.
      */
     public static void main(String[] args) {
-        if (args.length < 1 || args.length > 2 || (args.length == 2 && !args[1].equals("--quick"))) {
-            System.err.println("usage: BenchPlan FAMILY [--quick]");
+        if (args.length < 1 || args.length > 2 || (args.length == 2 && fromOption(args[1]) == null)) {
+            System.err.println("usage: BenchPlan FAMILY [--quick | --goals]");
             System.exit(2);
         }
-        BenchPlan plan = args.length == 2 ? QUICK : FULL;
+        BenchPlan plan = args.length == 2 ? fromOption(args[1]) : FULL;
         Family family = Family.of(args[0]);
         StringBuilder line = new StringBuilder(family.label()).append(' ').append(plan.warmupIterations)
                 .append(' ').append(plan.measurementIterations);
@@ -132,5 +155,14 @@ public record BenchPlan(int warmupIterations, int measurementIterations, boolean
             line.append(' ').append(step.bytes).append(':').append(step.batch).append(':').append(step.window);
         }
         System.out.println(line);
+    }
+
+    /** The plan a command-line option names ({@code --quick}, {@code --goals}), or null for another word. */
+    public static BenchPlan fromOption(String option) {
+        return switch (option) {
+            case "--quick" -> QUICK;
+            case "--goals" -> GOALS;
+            default -> null;
+        };
     }
 }

@@ -27,7 +27,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * <pre>
  * scripts/mpi run openmpi -np 2 java --enable-native-access=ALL-UNNAMED -Djmh.ignoreLock=true \
  *     -Dmpi4all.bench.contender=mpi4all-segment -cp benchmarks.jar org.mpi4all.bench.MpiBenchmarks \
- *     [--quick] [--families ping-pong,allreduce] [--results DIR]
+ *     [--quick | --goals] [--families ping-pong,allreduce] [--results DIR]
  * </pre>
  *
  * <p>Why this shape: JMH's own forks would be new processes outside the MPI job, so the JVM that initialised
@@ -71,11 +71,11 @@ public final class MpiBenchmarks {
         Path resultsDirectory = null;
         for (int i = 0; i < options.length; i++) {
             switch (options[i]) {
-                case "--quick" -> plan = BenchPlan.QUICK;
+                case "--quick", "--goals" -> plan = BenchPlan.fromOption(options[i]);
                 case "--families" -> families = Arrays.stream(value(options, ++i).split(",")).map(BenchPlan.Family::of).toList();
                 case "--results" -> resultsDirectory = Path.of(value(options, ++i));
                 default -> throw new IllegalArgumentException(
-                        "unknown option '" + options[i] + "' (--quick, --families F,..., --results DIR)");
+                        "unknown option '" + options[i] + "' (--quick, --goals, --families F,..., --results DIR)");
             }
         }
         boolean reporter = library.rank() == 0;

@@ -1,0 +1,42 @@
+package org.mpi4all.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class BenchPlanTest {
+    private static List<Integer> sizes(BenchPlan plan, BenchPlan.Family family) {
+        return plan.steps(family).stream().map(BenchPlan.Step::bytes).toList();
+    }
+
+    @Test
+    void theGoalsPlanRunsOnlyTheSizesTheGoalsName() {
+        assertThat(sizes(BenchPlan.GOALS, BenchPlan.Family.PING_PONG)).containsExactly(8);
+        assertThat(sizes(BenchPlan.GOALS, BenchPlan.Family.ALLREDUCE)).containsExactly(8);
+        assertThat(sizes(BenchPlan.GOALS, BenchPlan.Family.BANDWIDTH)).containsExactly(8, 64, 1 << 16, 1 << 20, 1 << 22);
+        assertThat(sizes(BenchPlan.GOALS, BenchPlan.Family.CALL_OVERHEAD)).containsExactly(0);
+    }
+
+    @Test
+    void theGoalsPlanKeepsTheFullPlansBatchesAndIterations() {
+        BenchPlan.Step goal = BenchPlan.GOALS.steps(BenchPlan.Family.PING_PONG).getFirst();
+        BenchPlan.Step full = BenchPlan.FULL.steps(BenchPlan.Family.PING_PONG).stream()
+                .filter(step -> step.bytes() == 8).findFirst().orElseThrow();
+        assertThat(goal).isEqualTo(full);
+        assertThat(BenchPlan.GOALS.measurementIterations()).isEqualTo(BenchPlan.FULL.measurementIterations());
+    }
+
+    @Test
+    void theSmokeTestRunsTheExtremesWithSmallBatches() {
+        assertThat(sizes(BenchPlan.QUICK, BenchPlan.Family.PING_PONG)).containsExactly(1, 1 << 22);
+        assertThat(BenchPlan.QUICK.steps(BenchPlan.Family.PING_PONG).getFirst().batch()).isEqualTo(1);
+    }
+
+    @Test
+    void optionsNameThePlans() {
+        assertThat(BenchPlan.fromOption("--quick")).isSameAs(BenchPlan.QUICK);
+        assertThat(BenchPlan.fromOption("--goals")).isSameAs(BenchPlan.GOALS);
+        assertThat(BenchPlan.fromOption("--full")).isNull();
+    }
+}

@@ -1,0 +1,81 @@
+package org.mpi4all.bench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class QuickCheckTest {
+    @TempDir
+    Path directory;
+
+    /** Result lines where mpi4all takes {@code factor} times C's time in every micro-benchmark. */
+    private void microResults(double factor) throws IOException {
+        StringBuilder lines = new StringBuilder();
+        for (String contender : List.of("c", "mpi4all-segment", "mpi4all-heap")) {
+            double scale = contender.equals("c") ? 1 : factor;
+            lines.append(line(contender, "PingPong.roundTrip", 8, 1, 0.30 * scale, 0.50 * scale));
+            lines.append(line(contender, "Allreduce.sum", 8, 1, 0.20 * scale, 0.40 * scale));
+            if (!contender.equals("mpi4all-heap")) {
+                for (int bytes : List.of(8, 64, 1 << 16, 1 << 20, 1 << 22)) {
+                    lines.append(line(contender, "Bandwidth.window", bytes, 64, bytes * 0.001 * scale, bytes * 0.002 * scale));
+                }
+            }
+        }
+        Files.writeString(directory.resolve("rank0.tsv"), lines);
+    }
+
+    private static String line(String contender, String benchmark, int bytes, int window, double best, double other) {
+        return String.join("\t", contender, benchmark, Integer.toString(bytes), Integer.toString(window), "10",
+                other + "," + best + "," + other) + "\n";
+    }
+
+    private Path npb(String... lines) throws IOException {
+        return Files.writeString(directory.resolve("npb.tsv"), String.join("\n", lines) + "\n");
+    }
+
+    @Test
+    void goalsMetWhenEveryRatioIsWithinItsBound() throws IOException {
+        microResults(1.02);
+        Path npb = npb("ompi-java\tCG\tA\t2\t0.60", "ompi-java\tCG\tA\t2\t0.48", "mpi4all-openmpi\tCG\tA\t2\t0.38",
+                "mpi4all-openmpi\tCG\tA\t2\t0.45");
+
+        QuickCheck check = QuickCheck.of(directory, npb, "openmpi");
+
+        assertThat(check.allMet()).as(String.join("\n", check.lines())).isTrue();
+        // best of 0.48 and 0.60 over best of 0.38 and 0.45
+        assertThat(check.lines()).anyMatch(line -> line.startsWith("CG.A on 2 ranks") && line.contains("1.26") && line.endsWith("pass"));
+        assertThat(check.lines()).anyMatch(line -> line.startsWith("mpi4all-heap: 8 B round trip") && line.contains("1.02"));
+    }
+
+    @Test
+    void aRatioBeyondItsBoundFails() throws IOException {
+        microResults(1.25);
+        Path npb = npb("ompi-java\tCG\tA\t2\t0.42", "mpi4all-openmpi\tCG\tA\t2\t0.71");
+
+        QuickCheck check = QuickCheck.of(directory, npb, "openmpi");
+
+        assertThat(check.allMet()).isFalse();
+        assertThat(check.lines()).anyMatch(line -> line.startsWith("mpi4all-segment: 8 B round trip") && line.contains("1.25")
+                && line.endsWith("FAIL"));
+        // a rate ratio is the inverse of the time ratio: 1 / 1.25
+        assertThat(check.lines()).anyMatch(line -> line.contains("message rate, window of 8 B") && line.contains("0.80")
+                && line.endsWith("FAIL"));
+        assertThat(check.lines()).anyMatch(line -> line.startsWith("CG.A on 2 ranks") && line.contains("0.59") && line.endsWith("FAIL"));
+    }
+
+    @Test
+    void aBackendThatDidNotRunIsMissingNotPassing() throws IOException {
+        microResults(1.0);
+        Path npb = npb("ompi-java\tCG\tA\t2\t0.42", "mpi4all-openmpi\tCG\tA\t2\tfailed-1");
+
+        QuickCheck check = QuickCheck.of(directory, npb, "openmpi");
+
+        assertThat(check.allMet()).isFalse();
+        assertThat(check.lines()).anyMatch(line -> line.startsWith("CG.A on 2 ranks") && line.contains("MISSING"));
+    }
+}
