@@ -41,6 +41,10 @@ abstract sealed class AbstractRequest<T> permits Request, Persistent {
         MemorySegment request = call.words.asSlice(0, MPI_Request.LAYOUT.byteSize());
         try {
             function.accept(request);
+        } catch (UnsupportedOperationException e) {
+            // The library lacks the function (an MPI-4 one in an MPI-3.1 library): say which operation needed it.
+            staging.release();
+            throw new UnsupportedOperationException(call.operation + ": " + e.getMessage(), e);
         } catch (RuntimeException | Error e) {
             staging.release();
             throw e;

@@ -466,12 +466,12 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
 
     /** Starts a barrier ({@code MPI_Ibarrier}); the request completes once every process has started it. */
     public Request<Void> ibarrier() {
-        return Collectives.ibarrier(this);
+        return Collectives.ibarrier(this, Issue.NOW);
     }
 
     /** Starts a broadcast ({@code MPI_Ibcast}); see {@link #bcast}. Accepts: {@link Param#root root}, {@link Param#type type}. */
     public <T> Request<T> ibcast(T buf, Param... params) {
-        return Collectives.ibcast(this, buf, params);
+        return Collectives.ibcast(this, Issue.NOW, buf, params);
     }
 
     /**
@@ -479,7 +479,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#recvBuf recvBuf}, {@link Param#type type}.
      */
     public <T> Request<T> iallreduce(T send, Op op, Param... params) {
-        return Reductions.start(this, Reductions.Kind.ALLREDUCE, send, op, params);
+        return Reductions.start(this, Issue.NOW, Reductions.Kind.ALLREDUCE, send, op, params);
     }
 
     /**
@@ -487,7 +487,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#recvBuf recvBuf}, {@link Param#type type}.
      */
     public <T> Request<T> ireduce(T send, Op op, Param... params) {
-        return Reductions.start(this, Reductions.Kind.REDUCE, send, op, params);
+        return Reductions.start(this, Issue.NOW, Reductions.Kind.REDUCE, send, op, params);
     }
 
     /**
@@ -496,7 +496,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * parameters of {@code allgatherv}.
      */
     public <T> Request<T> iallgatherv(T send, Param... params) {
-        return Collectives.iallgatherv(this, send, params);
+        return Collectives.iallgatherv(this, Issue.NOW, send, params);
     }
 
     /**
@@ -504,7 +504,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#type type}.
      */
     public <T> Request<T> iallgather(T send, Param... params) {
-        return Collectives.iexchange(this, Collectives.Exchange.ALLGATHER, send, params);
+        return Collectives.iexchange(this, Issue.NOW, Collectives.Exchange.ALLGATHER, send, params);
     }
 
     /**
@@ -512,17 +512,17 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#type type}.
      */
     public <T> Request<T> ialltoall(T send, Param... params) {
-        return Collectives.iexchange(this, Collectives.Exchange.ALLTOALL, send, params);
+        return Collectives.iexchange(this, Issue.NOW, Collectives.Exchange.ALLTOALL, send, params);
     }
 
     /** Starts an inclusive prefix reduction ({@code MPI_Iscan}); see {@link #scan}. Accepts: {@link Param#recvBuf recvBuf}, {@link Param#type type}. */
     public <T> Request<T> iscan(T send, Op op, Param... params) {
-        return Reductions.start(this, Reductions.Kind.SCAN, send, op, params);
+        return Reductions.start(this, Issue.NOW, Reductions.Kind.SCAN, send, op, params);
     }
 
     /** Starts an exclusive prefix reduction ({@code MPI_Iexscan}); see {@link #exscan}. Accepts: {@link Param#recvBuf recvBuf}, {@link Param#type type}. */
     public <T> Request<T> iexscan(T send, Op op, Param... params) {
-        return Reductions.start(this, Reductions.Kind.EXSCAN, send, op, params);
+        return Reductions.start(this, Issue.NOW, Reductions.Kind.EXSCAN, send, op, params);
     }
 
     /**
@@ -530,12 +530,12 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#recvCounts recvCounts}); see {@link #reduceScatter}. Accepts the parameters of {@code reduceScatter}.
      */
     public <T> Request<T> ireduceScatter(T send, Op op, Param... params) {
-        return Reductions.ireduceScatter(this, send, op, params);
+        return Reductions.reduceScatter(this, Issue.NOW, send, op, params);
     }
 
     /** Starts a gather ({@code MPI_Igather}); see {@link #gather}. Accepts the parameters of {@code gather}. */
     public <T> Request<T> igather(T send, Param... params) {
-        return Collectives.igather(this, send, params);
+        return Collectives.igather(this, Issue.NOW, send, params);
     }
 
     /**
@@ -543,7 +543,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * size (the blocking form broadcasts it); accepts the other parameters of {@code scatter}.
      */
     public <T> Request<T> iscatter(T send, Param... params) {
-        return Collectives.iscatter(this, send, params);
+        return Collectives.iscatter(this, Issue.NOW, send, params);
     }
 
     /**
@@ -551,7 +551,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#recvCounts recvCounts} at the root; accepts the other parameters of {@code gatherv}.
      */
     public <T> Request<T> igatherv(T send, Param... params) {
-        return Collectives.igatherv(this, send, params);
+        return Collectives.igatherv(this, Issue.NOW, send, params);
     }
 
     /**
@@ -559,7 +559,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#count count} (this process's block size) and, at the root, {@link Param#sendCounts sendCounts}.
      */
     public <T> Request<T> iscatterv(T send, Param... params) {
-        return Collectives.iscatterv(this, send, params);
+        return Collectives.iscatterv(this, Issue.NOW, send, params);
     }
 
     /**
@@ -567,7 +567,96 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#sendCounts sendCounts} and {@link Param#recvCounts recvCounts}.
      */
     public <T> Request<T> ialltoallv(T send, Param... params) {
-        return Collectives.ipersonalized(this, false, send, params, size, size);
+        return Collectives.ipersonalized(this, Issue.NOW, false, send, params, size, size);
+    }
+
+    // ---- Persistent collectives (MPI-4.1 §6.13) ----------------------------------------------------
+
+    /**
+     * Binds a barrier ({@code MPI_Barrier_init}): each {@link Persistent#start()} enters it. Persistent collectives
+     * are MPI-4: on a library without them (Open MPI 4.1) binding throws {@link UnsupportedOperationException}.
+     */
+    public Persistent<Void> barrierInit() {
+        return Collectives.ibarrier(this, Issue.PERSISTENT);
+    }
+
+    /**
+     * Binds a broadcast ({@code MPI_Bcast_init}): each start sends what {@code buf} holds at the root then, and its
+     * completion leaves it in {@code buf} everywhere. Accepts the parameters of {@link #ibcast}; see {@link #barrierInit}.
+     */
+    public <T> Persistent<T> bcastInit(T buf, Param... params) {
+        return Collectives.ibcast(this, Issue.PERSISTENT, buf, params);
+    }
+
+    /**
+     * Binds an allreduce ({@code MPI_Allreduce_init}): each start reduces what {@code send} holds then, each
+     * completion leaves the result in the same result buffer. Accepts the parameters of {@link #iallreduce}.
+     */
+    public <T> Persistent<T> allreduceInit(T send, Op op, Param... params) {
+        return Reductions.start(this, Issue.PERSISTENT, Reductions.Kind.ALLREDUCE, send, op, params);
+    }
+
+    /** Binds a reduce ({@code MPI_Reduce_init}); see {@link #allreduceInit}. Accepts the parameters of {@link #ireduce}. */
+    public <T> Persistent<T> reduceInit(T send, Op op, Param... params) {
+        return Reductions.start(this, Issue.PERSISTENT, Reductions.Kind.REDUCE, send, op, params);
+    }
+
+    /** Binds an inclusive prefix reduction ({@code MPI_Scan_init}); see {@link #allreduceInit}. */
+    public <T> Persistent<T> scanInit(T send, Op op, Param... params) {
+        return Reductions.start(this, Issue.PERSISTENT, Reductions.Kind.SCAN, send, op, params);
+    }
+
+    /** Binds an exclusive prefix reduction ({@code MPI_Exscan_init}); see {@link #allreduceInit}. */
+    public <T> Persistent<T> exscanInit(T send, Op op, Param... params) {
+        return Reductions.start(this, Issue.PERSISTENT, Reductions.Kind.EXSCAN, send, op, params);
+    }
+
+    /**
+     * Binds a reduce-scatter ({@code MPI_Reduce_scatter_block_init}, or {@code MPI_Reduce_scatter_init} with
+     * {@link Param#recvCounts recvCounts}). Accepts the parameters of {@link #reduceScatter}.
+     */
+    public <T> Persistent<T> reduceScatterInit(T send, Op op, Param... params) {
+        return Reductions.reduceScatter(this, Issue.PERSISTENT, send, op, params);
+    }
+
+    /** Binds a gather ({@code MPI_Gather_init}). Accepts the parameters of {@link #gather}. */
+    public <T> Persistent<T> gatherInit(T send, Param... params) {
+        return Collectives.igather(this, Issue.PERSISTENT, send, params);
+    }
+
+    /** Binds a scatter ({@code MPI_Scatter_init}). Requires {@link Param#count count}, as {@link #iscatter} does. */
+    public <T> Persistent<T> scatterInit(T send, Param... params) {
+        return Collectives.iscatter(this, Issue.PERSISTENT, send, params);
+    }
+
+    /** Binds an allgather ({@code MPI_Allgather_init}). Accepts the parameters of {@link #iallgather}. */
+    public <T> Persistent<T> allgatherInit(T send, Param... params) {
+        return Collectives.iexchange(this, Issue.PERSISTENT, Collectives.Exchange.ALLGATHER, send, params);
+    }
+
+    /** Binds an all-to-all ({@code MPI_Alltoall_init}). Accepts the parameters of {@link #ialltoall}. */
+    public <T> Persistent<T> alltoallInit(T send, Param... params) {
+        return Collectives.iexchange(this, Issue.PERSISTENT, Collectives.Exchange.ALLTOALL, send, params);
+    }
+
+    /** Binds a gather of varying sizes ({@code MPI_Gatherv_init}). Requires what {@link #igatherv} requires. */
+    public <T> Persistent<T> gathervInit(T send, Param... params) {
+        return Collectives.igatherv(this, Issue.PERSISTENT, send, params);
+    }
+
+    /** Binds an allgather of varying sizes ({@code MPI_Allgatherv_init}). Requires what {@link #iallgatherv} requires. */
+    public <T> Persistent<T> allgathervInit(T send, Param... params) {
+        return Collectives.iallgatherv(this, Issue.PERSISTENT, send, params);
+    }
+
+    /** Binds a scatter of varying sizes ({@code MPI_Scatterv_init}). Requires what {@link #iscatterv} requires. */
+    public <T> Persistent<T> scattervInit(T send, Param... params) {
+        return Collectives.iscatterv(this, Issue.PERSISTENT, send, params);
+    }
+
+    /** Binds a personalized exchange of varying sizes ({@code MPI_Alltoallv_init}). Requires what {@link #ialltoallv} requires. */
+    public <T> Persistent<T> alltoallvInit(T send, Param... params) {
+        return Collectives.ipersonalized(this, Issue.PERSISTENT, false, send, params, size, size);
     }
 
     // ---- Objects, through an explicit serializer ---------------------------------------------------

@@ -5,9 +5,9 @@ import java.util.function.Consumer;
 import org.mpi4all.ffi.Mpi;
 
 /**
- * A persistent point-to-point operation ({@code MPI_Send_init}, {@code MPI_Recv_init}): the arguments
- * bound once, the transfer started and completed as often as needed, for a loop that repeats the same
- * exchange without setting it up again.
+ * A persistent operation: point-to-point ({@code MPI_Send_init}, {@code MPI_Recv_init}) or collective
+ * ({@code MPI_Allreduce_init}, {@code MPI_Bcast_init} ...): the arguments bound once, the operation started
+ * and completed as often as needed, for a loop that repeats the same exchange without setting it up again.
  *
  * {@snippet :
  * try (Persistent<double[]> out = world.sendInit(boundary, right);
@@ -22,9 +22,9 @@ import org.mpi4all.ffi.Mpi;
  * }
  * }
  *
- * <p>Its buffer is the one it was made with, protected as a {@link Request}'s: a heap array never reaches
- * MPI, a send copies it to native memory at each {@link #start()} (so it sends what the array holds
- * then), a receive copies into it at each completion; a native segment or direct buffer is MPI's from
+ * <p>Its buffers are the ones it was made with, protected as a {@link Request}'s: a heap array never reaches
+ * MPI, a send buffer is copied to native memory at each {@link #start()} (so it sends what the array holds
+ * then), a receive or result buffer is copied into at each completion; a native segment or direct buffer is MPI's from
  * {@code start} to completion. An operation is started again only once it completed; {@link #close()}
  * frees it ({@code MPI_Request_free}) and its native memory. It is not safe for use by several threads at once.
  *
