@@ -570,6 +570,26 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
         return Collectives.ipersonalized(this, Issue.NOW, false, send, params, size, size);
     }
 
+    // ---- Partitioned communication (MPI-4.1 §4) ---------------------------------------------------
+
+    /**
+     * Binds a partitioned send of {@code buf}, cut into {@code partitions} equal parts, to {@code dest}
+     * ({@code MPI_Psend_init}); see {@link Partitioned}. Accepts: {@link Param#tag tag}, {@link Param#type type}.
+     *
+     * @throws IllegalArgumentException if {@code buf} does not divide into {@code partitions} equal parts
+     */
+    public <T> Partitioned<T> psendInit(T buf, int partitions, int dest, Param... params) {
+        return Partitioned.bind(this, true, buf, partitions, dest, params);
+    }
+
+    /**
+     * Binds a partitioned receive into {@code buf}, cut into {@code partitions} equal parts, from {@code source}
+     * ({@code MPI_Precv_init}); see {@link Partitioned}. Accepts: {@link Param#tag tag}, {@link Param#type type}.
+     */
+    public <T> Partitioned<T> precvInit(T buf, int partitions, int source, Param... params) {
+        return Partitioned.bind(this, false, buf, partitions, source, params);
+    }
+
     // ---- Persistent collectives (MPI-4.1 §6.13) ----------------------------------------------------
 
     /**

@@ -354,6 +354,20 @@ final class Message {
         }
     }
 
+    /** Copies elements {@code from .. from+n} of the carrier to the staged memory, if staged (a partition made ready). */
+    void restage(int from, int n) {
+        if (staged != null) {
+            copy(from, n, true);
+        }
+    }
+
+    /** Copies elements {@code from .. from+n} of the staged memory back to the carrier, if staged (a partition arrived). */
+    void unstage(int from, int n) {
+        if (staged != null) {
+            copy(from, n, false);
+        }
+    }
+
     /** Copies elements {@code from .. from+n} of the message between the carrier and the staged memory. */
     private void copy(int from, int n, boolean toStaged) {
         if (n == 0) {

@@ -30,7 +30,7 @@ import org.mpi4all.ffi.Mpi;
  *
  * @param <T> the buffer
  */
-public final class Persistent<T> extends AbstractRequest<T> implements AutoCloseable {
+public sealed class Persistent<T> extends AbstractRequest<T> implements AutoCloseable permits Partitioned {
     private boolean active;
     private boolean closed;
 
@@ -123,7 +123,7 @@ public final class Persistent<T> extends AbstractRequest<T> implements AutoClose
         copyBack(nativeStatus, scratch);
     }
 
-    private void requireOpen(String what) {
+    final void requireOpen(String what) {
         if (closed) {
             throw new IllegalStateException(operation + ": " + what + " after close()");
         }
