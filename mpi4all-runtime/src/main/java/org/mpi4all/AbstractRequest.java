@@ -10,11 +10,11 @@ import org.mpi4all.ffi.Mpi;
 /**
  * What a {@link Request} and a {@link Persistent} operation share: an MPI request on buffers staged for
  * it (see {@link Staging}), waited for or tested on MPI, and the data handed back to the caller's
- * buffers when it completes.
+ * buffers when it completes. Public as the type of what a {@link RequestPool} completes.
  *
  * @param <T> the result: the receive buffer, the send buffer handed back, or the collective's result
  */
-abstract sealed class AbstractRequest<T> permits Request, Persistent {
+public abstract sealed class AbstractRequest<T> permits Request, Persistent {
     final Environment environment;
     final String operation;
     /** The datatype of what a receive's buffer got, for the count of what arrived; null for any other. */
@@ -31,6 +31,18 @@ abstract sealed class AbstractRequest<T> permits Request, Persistent {
         this.result = result;
         this.staging = staging;
         this.received = received;
+    }
+
+    /**
+     * {@return the result of the completed operation: the buffer its last completion filled or handed back}
+     *
+     * @throws IllegalStateException if it has not completed yet
+     */
+    public abstract T result();
+
+    /** {@return the name of the operation, as its exceptions name it} ({@code "isend"}, {@code "allreduceInit"}) */
+    public String operation() {
+        return operation;
     }
 
     /**

@@ -138,9 +138,10 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
     }
 
     /**
-     * Sends {@code buf} to {@code dest} ({@code MPI_Send}, or {@code MPI_Ssend} if {@code synchronous()}).
-     * Accepts: {@link Param#tag tag} (default 0), {@link Param#count count}, {@link Param#offset offset},
-     * {@link Param#type type}, {@link Param#synchronous() synchronous}.
+     * Sends {@code buf} to {@code dest} ({@code MPI_Send}; {@code MPI_Ssend} if {@code synchronous()},
+     * {@code MPI_Bsend} if {@code buffered()}, {@code MPI_Rsend} if {@code ready()}). Accepts: {@link Param#tag tag}
+     * (default 0), {@link Param#count count}, {@link Param#offset offset}, {@link Param#type type}, one of
+     * {@link Param#synchronous() synchronous}, {@link Param#buffered() buffered}, {@link Param#ready() ready}.
      *
      * @throws IllegalArgumentException if {@code buf} is not a buffer, or count and offset exceed it
      */
@@ -207,19 +208,12 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
     // ---- Nonblocking point-to-point (MPI-4.1 §3.7) ----------------------------------------------
 
     /**
-     * Starts sending {@code buf} to {@code dest} ({@code MPI_Isend}, or {@code MPI_Issend} if
-     * {@code synchronous()}); the request hands {@code buf} back on completion. Accepts the parameters
+     * Starts sending {@code buf} to {@code dest} ({@code MPI_Isend}; {@code MPI_Issend}, {@code MPI_Ibsend},
+     * {@code MPI_Irsend} in the modes of {@link #send}); the request hands {@code buf} back on completion. Accepts the parameters
      * of {@link #send}.
      */
     public <T> Request<T> isend(T buf, int dest, Param... params) {
-        return PointToPoint.transfer(this, "isend", buf, Message.IN, params, (call, m, tag, synchronous, comm) ->
-                Request.start(call, buf, null, request -> {
-                    if (synchronous) {
-                        Mpi.MPI_Issend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-                    } else {
-                        Mpi.MPI_Isend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-                    }
-                }));
+        return PointToPoint.isend(this, buf, dest, params);
     }
 
     /**
@@ -228,7 +222,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#count count}, {@link Param#offset offset}, {@link Param#type type}.
      */
     public <T> Request<T> irecv(T buf, int source, Param... params) {
-        return PointToPoint.transfer(this, "irecv", buf, Message.OUT, params, (call, m, tag, synchronous, comm) ->
+        return PointToPoint.transfer(this, "irecv", buf, Message.OUT, params, (call, m, tag, mode, comm) ->
                 Request.start(call, buf, m.type, request -> Mpi.MPI_Irecv(m.mpi(), m.count, m.handle, source, tag, comm,
                         request)));
     }
@@ -236,19 +230,12 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
     // ---- Persistent point-to-point (MPI-4.1 §3.9) -----------------------------------------------
 
     /**
-     * Binds a send of {@code buf} to {@code dest} for repeated use ({@code MPI_Send_init}, or
-     * {@code MPI_Ssend_init} if {@code synchronous()}): each {@link Persistent#start()} sends what
+     * Binds a send of {@code buf} to {@code dest} for repeated use ({@code MPI_Send_init}; {@code MPI_Ssend_init},
+     * {@code MPI_Bsend_init}, {@code MPI_Rsend_init} in the modes of {@link #send}): each {@link Persistent#start()} sends what
      * {@code buf} holds then. Accepts the parameters of {@link #send}.
      */
     public <T> Persistent<T> sendInit(T buf, int dest, Param... params) {
-        return PointToPoint.transfer(this, "sendInit", buf, Message.IN, params, (call, m, tag, synchronous, comm) ->
-                Persistent.bind(call, buf, null, request -> {
-                    if (synchronous) {
-                        Mpi.MPI_Ssend_init(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-                    } else {
-                        Mpi.MPI_Send_init(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-                    }
-                }));
+        return PointToPoint.sendInit(this, buf, dest, params);
     }
 
     /**
@@ -257,7 +244,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * parameters of {@link #irecv}.
      */
     public <T> Persistent<T> recvInit(T buf, int source, Param... params) {
-        return PointToPoint.transfer(this, "recvInit", buf, Message.OUT, params, (call, m, tag, synchronous, comm) ->
+        return PointToPoint.transfer(this, "recvInit", buf, Message.OUT, params, (call, m, tag, mode, comm) ->
                 Persistent.bind(call, buf, m.type, request -> Mpi.MPI_Recv_init(m.mpi(), m.count, m.handle, source, tag,
                         comm, request)));
     }
@@ -363,7 +350,9 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * rank r gets block r. Without {@link Param#recvCounts recvCounts}, {@code send} divides into
      * {@code size()} equal blocks ({@code MPI_Reduce_scatter_block}); with it, block r has
      * {@code recvCounts[r]} elements and the counts add up to {@code send}'s ({@code MPI_Reduce_scatter}).
-     * Accepts: {@link Param#recvCounts recvCounts}, {@link Param#recvBuf recvBuf}, {@link Param#type type}.
+     * With {@link Param#inPlace inPlace} the block lands in the first elements of {@code send}, which is returned
+     * (the rest of it is undefined after the call). Accepts: {@link Param#recvCounts recvCounts},
+     * {@link Param#recvBuf recvBuf}, {@link Param#inPlace inPlace}, {@link Param#type type}.
      */
     public <T> T reduceScatter(T send, Op op, Param... params) {
         return Reductions.reduceScatter(this, send, op, params);

@@ -1,7 +1,9 @@
 package org.mpi4all;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.function.Consumer;
+import org.mpi4all.ffi.MPI_Request;
 import org.mpi4all.ffi.Mpi;
 
 /**
@@ -53,11 +55,7 @@ public sealed class Persistent<T> extends AbstractRequest<T> implements AutoClos
      * @throws IllegalStateException if it was started and has not completed, or was closed
      */
     public Persistent<T> start() {
-        requireOpen("start");
-        if (active) {
-            throw new IllegalStateException(operation + ": started again before it completed: waitFor() or test()"
-                    + " it first");
-        }
+        requireStartable("start");
         staging.restage();
         onHandle("start", Mpi::MPI_Start);
         active = true;
@@ -92,6 +90,46 @@ public sealed class Persistent<T> extends AbstractRequest<T> implements AutoClos
         return !active;
     }
 
+    /**
+     * {@return the buffer as the last completion left it}
+     *
+     * @throws IllegalStateException if it is active (its buffer is MPI's until it completes) or was closed
+     */
+    @Override
+    public T result() {
+        requireOpen("result");
+        if (active) {
+            throw new IllegalStateException(operation + ": result() while active: waitFor() or test() it first");
+        }
+        return result;
+    }
+
+    /**
+     * Starts several operations at once ({@code MPI_Startall}), each as {@link #start()} does.
+     *
+     * @throws IllegalStateException if one is active or closed (then none is started)
+     */
+    public static void startAll(Persistent<?>... operations) {
+        if (operations.length == 0) {
+            return;
+        }
+        for (Persistent<?> operation : operations) {
+            operation.requireStartable("startAll");
+        }
+        Environment environment = operations[0].environment;
+        try (Call call = Call.begin(environment, "startAll"); Arena arena = Arena.ofConfined()) {
+            MemorySegment requests = MPI_Request.allocateArray(arena, operations.length);
+            for (int i = 0; i < operations.length; i++) {
+                operations[i].staging.restage();
+                MPI_Request.write(requests, i, new MPI_Request(operations[i].handle));
+            }
+            Mpi.MPI_Startall(operations.length, requests);
+        }
+        for (Persistent<?> operation : operations) {
+            operation.active = true;
+        }
+    }
+
     /** {@return whether it was started and has not completed yet} */
     public boolean isActive() {
         return active;
@@ -121,6 +159,14 @@ public sealed class Persistent<T> extends AbstractRequest<T> implements AutoClos
     void completed(MemorySegment nativeStatus, MemorySegment scratch) {
         active = false;
         copyBack(nativeStatus, scratch);
+    }
+
+    private void requireStartable(String what) {
+        requireOpen(what);
+        if (active) {
+            throw new IllegalStateException(operation + ": started again before it completed: waitFor() or test()"
+                    + " it first");
+        }
     }
 
     final void requireOpen(String what) {

@@ -19,7 +19,7 @@ import org.mpi4all.ffi.Mpi;
 final class Reductions {
     private static final int REDUCE_PARAMS = Param.accepting(ROOT, RECV_BUF, IN_PLACE, TYPE);
     private static final int REDUCTION_PARAMS = Param.accepting(RECV_BUF, IN_PLACE, TYPE);
-    private static final int REDUCE_SCATTER_PARAMS = Param.accepting(RECV_COUNTS, RECV_BUF, TYPE);
+    private static final int REDUCE_SCATTER_PARAMS = Param.accepting(RECV_COUNTS, RECV_BUF, IN_PLACE, TYPE);
     private static final int NONBLOCKING_REDUCE_PARAMS = Param.accepting(ROOT, RECV_BUF, TYPE);
     private static final int NONBLOCKING_REDUCTION_PARAMS = Param.accepting(RECV_BUF, TYPE);
 
@@ -82,17 +82,26 @@ final class Reductions {
         }
     }
 
-    /** The buffers of a reduce-scatter: what is sent, this process's block of the result, its size, the counts if given. */
+    /**
+     * The buffers of a reduce-scatter: what is sent, this process's block of the result, its size, the counts if
+     * given. In place, the send buffer is both, and its first elements receive the block.
+     */
     private record Scattered<T>(Message in, Message out, int block, Message counts, T result) {
         static <T> Scattered<T> of(Call call, Communicator c, String operation, T send, Param[] params, int given) {
             int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
             Datatype typeParam = Param.type(params, given);
-            Message in = call.message(send, typeParam, 0, -1, Message.IN);
+            boolean inPlace = Param.has(given, IN_PLACE);
+            Message in = call.message(send, typeParam, 0, -1, inPlace ? Message.INOUT : Message.IN);
             int block = counts == null ? Shapes.blockOf(operation, in, c.size(), "process")
                     : ownBlock(c, operation, counts, in);
-            T result = resultBuffer(operation, send, Param.value(params, given, RECV_BUF), in, block, false);
-            Message out = call.message(result, typeParam, 0, block, Message.OUT);
+            T result = resultBuffer(operation, send, Param.value(params, given, RECV_BUF), in, block, inPlace);
+            Message out = inPlace ? in : call.message(result, typeParam, 0, block, Message.OUT);
             return new Scattered<>(in, out, block, counts != null ? call.ints(counts) : null, result);
+        }
+
+        /** The send buffer as MPI gets it: {@code MPI_IN_PLACE} in place. */
+        MemorySegment sendbuf() {
+            return in == out ? Mpi.MPI_IN_PLACE : in.mpi();
         }
     }
 
@@ -122,15 +131,15 @@ final class Reductions {
             boolean persistent = issue == Issue.PERSISTENT;
             return issue.issue(call, r.result(), request -> {
                 if (r.counts() == null && persistent) {
-                    Mpi.MPI_Reduce_scatter_block_init(in.mpi(), out.mpi(), r.block(), in.handle, mpiOp, comm,
+                    Mpi.MPI_Reduce_scatter_block_init(r.sendbuf(), out.mpi(), r.block(), in.handle, mpiOp, comm,
                             Mpi.MPI_INFO_NULL, request);
                 } else if (r.counts() == null) {
-                    Mpi.MPI_Ireduce_scatter_block(in.mpi(), out.mpi(), r.block(), in.handle, mpiOp, comm, request);
+                    Mpi.MPI_Ireduce_scatter_block(r.sendbuf(), out.mpi(), r.block(), in.handle, mpiOp, comm, request);
                 } else if (persistent) {
-                    Mpi.MPI_Reduce_scatter_init(in.mpi(), out.mpi(), r.counts().mpi(), in.handle, mpiOp, comm,
+                    Mpi.MPI_Reduce_scatter_init(r.sendbuf(), out.mpi(), r.counts().mpi(), in.handle, mpiOp, comm,
                             Mpi.MPI_INFO_NULL, request);
                 } else {
-                    Mpi.MPI_Ireduce_scatter(in.mpi(), out.mpi(), r.counts().mpi(), in.handle, mpiOp, comm, request);
+                    Mpi.MPI_Ireduce_scatter(r.sendbuf(), out.mpi(), r.counts().mpi(), in.handle, mpiOp, comm, request);
                 }
             });
         }
