@@ -101,6 +101,12 @@ final class Collectives {
         int given = Param.check("bcast", params, BCAST_PARAMS);
         MPI_Comm comm = c.handle();
         int root = Param.intValue(params, given, ROOT, 0);
+        long large = Param.has(given, COUNT) || Param.has(given, OFFSET) ? -1
+                : LargeCounts.of(buf, Param.type(params, given), c.rank() == root ? Message.IN : Message.OUT);
+        if (large > 0) {
+            LargeCounts.bcast((MemorySegment) buf, large, Param.type(params, given), root, comm);
+            return buf;
+        }
         try (Call call = Call.begin(c.environment, "bcast")) {
             Message m = call.message(buf, Param.type(params, given), Param.intValue(params, given, OFFSET, 0),
                     Param.intValue(params, given, COUNT, -1), c.rank() == root ? Message.IN : Message.OUT);
