@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.mpi4all.testkit.MpiRunResult;
@@ -185,11 +184,7 @@ class PartitionedTest {
     @ValueSource(ints = {2, 3})
     void onRanks(int ranks) {
         MpiRunResult result = Runs.run(Program.class, ranks);
-        if (result.rank(0).value("unsupported").isPresent()) {
-            Runs.assertChecks(result, "unsupportedMessage");
-            Assumptions.abort("the MPI library has no partitioned communication: " + result.rank(0).value("unsupported")
-                    .orElseThrow());
-        }
+        Runs.abortIfUnsupported(result, "partitioned communication");
         Runs.assertChecks(result, "level", "shape", "partitions", "parrived", "preadyBeforeStart",
                 "parrivedBeforeStart", "preadyOnReceive", "parrivedOnSend", "partitionRange", "readyTwice",
                 "indivisible", "noPartitions", "segment", "size");

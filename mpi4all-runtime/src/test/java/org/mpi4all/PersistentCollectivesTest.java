@@ -16,7 +16,6 @@ import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.mpi4all.runtime.MpiLibrary;
@@ -213,11 +212,7 @@ class PersistentCollectivesTest {
     @ValueSource(ints = {2, 4})
     void onRanks(int ranks) {
         MpiRunResult result = Runs.run(Program.class, ranks);
-        if (result.rank(0).value("unsupported").isPresent()) {
-            Runs.assertChecks(result, "unsupportedMessage");
-            Assumptions.abort("the MPI library has no persistent collectives: " + result.rank(0).value("unsupported")
-                    .orElseThrow());
-        }
+        Runs.abortIfUnsupported(result, "persistent collectives");
         Runs.assertChecks(result, "barrierInit", "allreduceInit", "reduceInit", "scanInit", "exscanInit",
                 "reduceScatterInit", "reduceScatterCountsInit", "bcastInit", "allgatherInit", "alltoallInit",
                 "gatherInit", "scatterInit", "gathervInit", "allgathervInit", "scattervInit", "alltoallvInit",
