@@ -10,11 +10,11 @@ import org.mpi4all.ffi.Mpi;
 /**
  * What a {@link Request} and a {@link Persistent} operation share: an MPI request on buffers staged for
  * it (see {@link Staging}), waited for or tested on MPI, and the data handed back to the caller's
- * buffers when it completes.
+ * buffers when it completes. Public as the type of what a {@link RequestPool} completes.
  *
  * @param <T> the result: the receive buffer, the send buffer handed back, or the collective's result
  */
-abstract sealed class AbstractRequest<T> permits Request, Persistent {
+public abstract sealed class AbstractRequest<T> permits Request, Persistent {
     final Environment environment;
     final String operation;
     /** The datatype of what a receive's buffer got, for the count of what arrived; null for any other. */
@@ -34,6 +34,18 @@ abstract sealed class AbstractRequest<T> permits Request, Persistent {
     }
 
     /**
+     * {@return the result of the completed operation: the buffer its last completion filled or handed back}
+     *
+     * @throws IllegalStateException if it has not completed yet
+     */
+    public abstract T result();
+
+    /** {@return the name of the operation, as its exceptions name it} ({@code "isend"}, {@code "allreduceInit"}) */
+    public String operation() {
+        return operation;
+    }
+
+    /**
      * Starts an MPI nonblocking or persistent function on the call's buffers, staged for the request: calls
      * {@code function} with room for the request handle and returns the handle; frees the staging if it fails.
      */
@@ -41,6 +53,10 @@ abstract sealed class AbstractRequest<T> permits Request, Persistent {
         MemorySegment request = call.words.asSlice(0, MPI_Request.LAYOUT.byteSize());
         try {
             function.accept(request);
+        } catch (UnsupportedOperationException e) {
+            // The library lacks the function (an MPI-4 one in an MPI-3.1 library): say which operation needed it.
+            staging.release();
+            throw new UnsupportedOperationException(call.operation + ": " + e.getMessage(), e);
         } catch (RuntimeException | Error e) {
             staging.release();
             throw e;

@@ -101,6 +101,12 @@ final class Collectives {
         int given = Param.check("bcast", params, BCAST_PARAMS);
         MPI_Comm comm = c.handle();
         int root = Param.intValue(params, given, ROOT, 0);
+        long large = Param.has(given, COUNT) || Param.has(given, OFFSET) ? -1
+                : LargeCounts.of(buf, Param.type(params, given), c.rank() == root ? Message.IN : Message.OUT);
+        if (large > 0) {
+            LargeCounts.bcast((MemorySegment) buf, large, Param.type(params, given), root, comm);
+            return buf;
+        }
         try (Call call = Call.begin(c.environment, "bcast")) {
             Message m = call.message(buf, Param.type(params, given), Param.intValue(params, given, OFFSET, 0),
                     Param.intValue(params, given, COUNT, -1), c.rank() == root ? Message.IN : Message.OUT);
@@ -147,17 +153,26 @@ final class Collectives {
         }
     }
 
-    static <T> Request<T> igather(Communicator c, T send, Param[] params) {
-        int given = Param.check("igather", params, GATHER_PARAMS);
+    static <T, R extends AbstractRequest<T>> R igather(Communicator c, Issue issue, T send, Param[] params) {
+        String operation = issue.operation("gather");
+        int given = Param.check(operation, params, GATHER_PARAMS);
+        issue.refuseWhereBroken(operation, "MPI_Gather_init");
         MPI_Comm comm = c.handle();
         int root = Param.intValue(params, given, ROOT, 0);
-        try (Call call = Call.begin(c.environment, "igather")) {
-            Rooted<T> g = Rooted.gather(call, c, "igather", send, params, given, root);
+        try (Call call = Call.begin(c.environment, operation)) {
+            Rooted<T> g = Rooted.gather(call, c, operation, send, params, given, root);
             Message in = g.in();
             Message out = g.out();
-            return Request.start(call, g.result(), null, request -> Mpi.MPI_Igather(in == out ? Mpi.MPI_IN_PLACE
-                    : in.mpi(), g.block(), in.handle, out != null ? out.mpi() : MemorySegment.NULL, g.block(), in.handle,
-                    root, comm, request));
+            return issue.issue(call, g.result(), request -> {
+                MemorySegment sendbuf = in == out ? Mpi.MPI_IN_PLACE : in.mpi();
+                MemorySegment recvbuf = out != null ? out.mpi() : MemorySegment.NULL;
+                if (issue == Issue.PERSISTENT) {
+                    Mpi.MPI_Gather_init(sendbuf, g.block(), in.handle, recvbuf, g.block(), in.handle, root, comm,
+                            Mpi.MPI_INFO_NULL, request);
+                } else {
+                    Mpi.MPI_Igather(sendbuf, g.block(), in.handle, recvbuf, g.block(), in.handle, root, comm, request);
+                }
+            });
         }
     }
 
@@ -178,17 +193,26 @@ final class Collectives {
         }
     }
 
-    static <T> Request<T> iscatter(Communicator c, T send, Param[] params) {
-        int given = Param.check("iscatter", params, SCATTER_PARAMS);
+    static <T, R extends AbstractRequest<T>> R iscatter(Communicator c, Issue issue, T send, Param[] params) {
+        String operation = issue.operation("scatter");
+        int given = Param.check(operation, params, SCATTER_PARAMS);
         MPI_Comm comm = c.handle();
         int root = Param.intValue(params, given, ROOT, 0);
-        int block = requiredCount("iscatter", params, given);
-        try (Call call = Call.begin(c.environment, "iscatter")) {
-            Rooted<T> s = Rooted.scatter(call, c, "iscatter", send, params, given, root, block);
+        int block = requiredCount(operation, params, given);
+        issue.refuseWhereBroken(operation, "MPI_Scatter_init");
+        try (Call call = Call.begin(c.environment, operation)) {
+            Rooted<T> s = Rooted.scatter(call, c, operation, send, params, given, root, block);
             Message in = s.in();
             Message out = s.out();
-            return Request.start(call, s.result(), null, request -> Mpi.MPI_Iscatter(in != null ? in.mpi()
-                    : MemorySegment.NULL, block, out.handle, out.mpi(), block, out.handle, root, comm, request));
+            return issue.issue(call, s.result(), request -> {
+                MemorySegment sendbuf = in != null ? in.mpi() : MemorySegment.NULL;
+                if (issue == Issue.PERSISTENT) {
+                    Mpi.MPI_Scatter_init(sendbuf, block, out.handle, out.mpi(), block, out.handle, root, comm,
+                            Mpi.MPI_INFO_NULL, request);
+                } else {
+                    Mpi.MPI_Iscatter(sendbuf, block, out.handle, out.mpi(), block, out.handle, root, comm, request);
+                }
+            });
         }
     }
 
@@ -225,26 +249,39 @@ final class Collectives {
         }
     }
 
-    static <T> Request<T> igatherv(Communicator c, T send, Param[] params) {
-        int given = Param.check("igatherv", params, GATHERV_PARAMS);
+    static <T, R extends AbstractRequest<T>> R igatherv(Communicator c, Issue issue, T send, Param[] params) {
+        String operation = issue.operation("gatherv");
+        int given = Param.check(operation, params, GATHERV_PARAMS);
         MPI_Comm comm = c.handle();
         int root = Param.intValue(params, given, ROOT, 0);
         int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
         if (c.rank() == root && counts == null) {
-            throw new IllegalArgumentException("igatherv: recvCounts is required at the root (gatherv gathers them itself)");
+            throw new IllegalArgumentException(operation + ": recvCounts is required at the root (gatherv gathers them"
+                    + " itself)");
         }
-        try (Call call = Call.begin(c.environment, "igatherv")) {
+        try (Call call = Call.begin(c.environment, operation)) {
+            Gathered<T> g;
             if (c.rank() == root) {
-                int[] displs = recvDisplacements("igatherv", params, given, counts, c.size());
-                Gathered<T> g = Gathered.of(call, "igatherv", send, params, given, counts, displs);
-                return Request.start(call, g.result(), null, request -> Mpi.MPI_Igatherv(g.in().mpi(), g.in().count,
-                        g.in().handle, g.out().mpi(), g.counts().mpi(), g.displs().mpi(), g.in().handle, root, comm,
-                        request));
+                g = Gathered.of(call, operation, send, params, given, counts,
+                        recvDisplacements(operation, params, given, counts, c.size()));
+            } else {
+                Message in = call.message(send, Param.type(params, given), 0, -1, Message.IN);
+                g = new Gathered<>(in, null, null, null, nonRootResult(operation, send, Param.value(params, given,
+                        RECV_BUF), in));
             }
-            Message in = call.message(send, Param.type(params, given), 0, -1, Message.IN);
-            T result = nonRootResult("igatherv", send, Param.value(params, given, RECV_BUF), in);
-            return Request.start(call, result, null, request -> Mpi.MPI_Igatherv(in.mpi(), in.count, in.handle,
-                    MemorySegment.NULL, MemorySegment.NULL, MemorySegment.NULL, in.handle, root, comm, request));
+            Message in = g.in();
+            return issue.issue(call, g.result(), request -> {
+                MemorySegment recvbuf = g.out() != null ? g.out().mpi() : MemorySegment.NULL;
+                MemorySegment recvcounts = g.counts() != null ? g.counts().mpi() : MemorySegment.NULL;
+                MemorySegment displs = g.displs() != null ? g.displs().mpi() : MemorySegment.NULL;
+                if (issue == Issue.PERSISTENT) {
+                    Mpi.MPI_Gatherv_init(in.mpi(), in.count, in.handle, recvbuf, recvcounts, displs, in.handle, root,
+                            comm, Mpi.MPI_INFO_NULL, request);
+                } else {
+                    Mpi.MPI_Igatherv(in.mpi(), in.count, in.handle, recvbuf, recvcounts, displs, in.handle, root, comm,
+                            request);
+                }
+            });
         }
     }
 
@@ -307,20 +344,28 @@ final class Collectives {
         }
     }
 
-    static <T> Request<T> iscatterv(Communicator c, T send, Param[] params) {
-        int given = Param.check("iscatterv", params, SCATTERV_PARAMS);
+    static <T, R extends AbstractRequest<T>> R iscatterv(Communicator c, Issue issue, T send, Param[] params) {
+        String operation = issue.operation("scatterv");
+        int given = Param.check(operation, params, SCATTERV_PARAMS);
         MPI_Comm comm = c.handle();
         int root = Param.intValue(params, given, ROOT, 0);
-        int[][] layout = scattervLayout(c, "iscatterv", send, params, given, root);
-        int block = requiredCount("iscatterv", params, given);
-        try (Call call = Call.begin(c.environment, "iscatterv")) {
-            Dealt<T> d = Dealt.of(call, "iscatterv", send, params, given, layout, block);
+        int[][] layout = scattervLayout(c, operation, send, params, given, root);
+        int block = requiredCount(operation, params, given);
+        try (Call call = Call.begin(c.environment, operation)) {
+            Dealt<T> d = Dealt.of(call, operation, send, params, given, layout, block);
             Message out = d.out();
-            return Request.start(call, d.result(), null, request -> Mpi.MPI_Iscatterv(
-                    d.in() != null ? d.in().mpi() : MemorySegment.NULL,
-                    d.counts() != null ? d.counts().mpi() : MemorySegment.NULL,
-                    d.displs() != null ? d.displs().mpi() : MemorySegment.NULL, out.handle, out.mpi(), block,
-                    out.handle, root, comm, request));
+            return issue.issue(call, d.result(), request -> {
+                MemorySegment sendbuf = d.in() != null ? d.in().mpi() : MemorySegment.NULL;
+                MemorySegment sendcounts = d.counts() != null ? d.counts().mpi() : MemorySegment.NULL;
+                MemorySegment displs = d.displs() != null ? d.displs().mpi() : MemorySegment.NULL;
+                if (issue == Issue.PERSISTENT) {
+                    Mpi.MPI_Scatterv_init(sendbuf, sendcounts, displs, out.handle, out.mpi(), block, out.handle, root,
+                            comm, Mpi.MPI_INFO_NULL, request);
+                } else {
+                    Mpi.MPI_Iscatterv(sendbuf, sendcounts, displs, out.handle, out.mpi(), block, out.handle, root, comm,
+                            request);
+                }
+            });
         }
     }
 
@@ -378,10 +423,13 @@ final class Collectives {
         }
     }
 
-    /** {@code ialltoallv} and {@code ineighborAlltoallv}, which need the receive counts given. */
-    static <T> Request<T> ipersonalized(Communicator c, boolean neighbours, T send, Param[] params, int destinations,
-            int sources) {
-        String operation = neighbours ? "ineighborAlltoallv" : "ialltoallv";
+    /** {@code ialltoallv} and {@code ineighborAlltoallv}, or their {@code Init} forms, which need the receive counts given. */
+    static <T, R extends AbstractRequest<T>> R ipersonalized(Communicator c, Issue issue, boolean neighbours, T send,
+            Param[] params, int destinations, int sources) {
+        String operation = issue.operation(neighbours ? "neighborAlltoallv" : "alltoallv");
+        if (neighbours) {
+            issue.refuseWhereBroken(operation, "MPI_Neighbor_alltoallv_init");
+        }
         Personal<T> counts = Personal.counts(c, operation, send, params, destinations, sources, null);
         MPI_Comm comm = c.handle();
         try (Call call = Call.begin(c.environment, operation)) {
@@ -390,10 +438,17 @@ final class Collectives {
             Message sd = p.sendDisplsMessage();
             Gathered<T> g = p.received();
             Message in = g.in();
-            return Request.start(call, g.result(), null, request -> {
-                if (neighbours) {
+            boolean persistent = issue == Issue.PERSISTENT;
+            return issue.issue(call, g.result(), request -> {
+                if (neighbours && persistent) {
+                    Mpi.MPI_Neighbor_alltoallv_init(in.mpi(), sc.mpi(), sd.mpi(), in.handle, g.out().mpi(),
+                            g.counts().mpi(), g.displs().mpi(), in.handle, comm, Mpi.MPI_INFO_NULL, request);
+                } else if (neighbours) {
                     Mpi.MPI_Ineighbor_alltoallv(in.mpi(), sc.mpi(), sd.mpi(), in.handle, g.out().mpi(),
                             g.counts().mpi(), g.displs().mpi(), in.handle, comm, request);
+                } else if (persistent) {
+                    Mpi.MPI_Alltoallv_init(in.mpi(), sc.mpi(), sd.mpi(), in.handle, g.out().mpi(), g.counts().mpi(),
+                            g.displs().mpi(), in.handle, comm, Mpi.MPI_INFO_NULL, request);
                 } else {
                     Mpi.MPI_Ialltoallv(in.mpi(), sc.mpi(), sd.mpi(), in.handle, g.out().mpi(), g.counts().mpi(),
                             g.displs().mpi(), in.handle, comm, request);
@@ -402,52 +457,81 @@ final class Collectives {
         }
     }
 
-    // ---- nonblocking ------------------------------------------------------------------------------
+    // ---- nonblocking and persistent (the same buffers and arguments, see Issue) --------------------
 
-    static Request<Void> ibarrier(Communicator c) {
+    static <R extends AbstractRequest<Void>> R ibarrier(Communicator c, Issue issue) {
         MPI_Comm comm = c.handle();
-        try (Call call = Call.begin(c.environment, "ibarrier")) {
-            return Request.start(call, null, null, request -> Mpi.MPI_Ibarrier(comm, request));
+        try (Call call = Call.begin(c.environment, issue.operation("barrier"))) {
+            return issue.issue(call, null, request -> {
+                if (issue == Issue.PERSISTENT) {
+                    Mpi.MPI_Barrier_init(comm, Mpi.MPI_INFO_NULL, request);
+                } else {
+                    Mpi.MPI_Ibarrier(comm, request);
+                }
+            });
         }
     }
 
-    static <T> Request<T> ibcast(Communicator c, T buf, Param[] params) {
-        int given = Param.check("ibcast", params, IBCAST_PARAMS);
+    static <T, R extends AbstractRequest<T>> R ibcast(Communicator c, Issue issue, T buf, Param[] params) {
+        String operation = issue.operation("bcast");
+        int given = Param.check(operation, params, IBCAST_PARAMS);
         MPI_Comm comm = c.handle();
         int root = Param.intValue(params, given, ROOT, 0);
-        try (Call call = Call.begin(c.environment, "ibcast")) {
+        try (Call call = Call.begin(c.environment, operation)) {
             Message m = call.message(buf, Param.type(params, given), 0, -1, c.rank() == root ? Message.IN : Message.OUT);
-            return Request.start(call, buf, null, request -> Mpi.MPI_Ibcast(m.mpi(), m.count, m.handle, root, comm,
-                    request));
+            return issue.issue(call, buf, request -> {
+                if (issue == Issue.PERSISTENT) {
+                    Mpi.MPI_Bcast_init(m.mpi(), m.count, m.handle, root, comm, Mpi.MPI_INFO_NULL, request);
+                } else {
+                    Mpi.MPI_Ibcast(m.mpi(), m.count, m.handle, root, comm, request);
+                }
+            });
         }
     }
 
-    static <T> Request<T> iallgatherv(Communicator c, T send, Param[] params) {
-        int given = Param.check("iallgatherv", params, ALLGATHERV_PARAMS);
+    static <T, R extends AbstractRequest<T>> R iallgatherv(Communicator c, Issue issue, T send, Param[] params) {
+        String operation = issue.operation("allgatherv");
+        int given = Param.check(operation, params, ALLGATHERV_PARAMS);
         MPI_Comm comm = c.handle();
         int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
         if (counts == null) {
-            throw new IllegalArgumentException("iallgatherv: recvCounts is required (allgatherv exchanges them itself)");
+            throw new IllegalArgumentException(operation + ": recvCounts is required (allgatherv exchanges them itself)");
         }
-        int[] displs = recvDisplacements("iallgatherv", params, given, counts, c.size());
-        try (Call call = Call.begin(c.environment, "iallgatherv")) {
-            Gathered<T> g = Gathered.of(call, "iallgatherv", send, params, given, counts, displs);
-            return Request.start(call, g.result(), null, request -> Mpi.MPI_Iallgatherv(g.in().mpi(), g.in().count,
-                    g.in().handle, g.out().mpi(), g.counts().mpi(), g.displs().mpi(), g.in().handle, comm, request));
+        int[] displs = recvDisplacements(operation, params, given, counts, c.size());
+        try (Call call = Call.begin(c.environment, operation)) {
+            Gathered<T> g = Gathered.of(call, operation, send, params, given, counts, displs);
+            Message in = g.in();
+            return issue.issue(call, g.result(), request -> {
+                if (issue == Issue.PERSISTENT) {
+                    Mpi.MPI_Allgatherv_init(in.mpi(), in.count, in.handle, g.out().mpi(), g.counts().mpi(),
+                            g.displs().mpi(), in.handle, comm, Mpi.MPI_INFO_NULL, request);
+                } else {
+                    Mpi.MPI_Iallgatherv(in.mpi(), in.count, in.handle, g.out().mpi(), g.counts().mpi(),
+                            g.displs().mpi(), in.handle, comm, request);
+                }
+            });
         }
     }
 
-    /** {@code MPI_Iallgather}, {@code MPI_Ialltoall} and their neighbour forms. */
-    static <T> Request<T> iexchange(Communicator c, Exchange kind, T send, Param[] params) {
-        String operation = "i" + kind.operation;
+    /** {@code MPI_Iallgather}, {@code MPI_Ialltoall} and their neighbour forms, or their {@code _init} forms. */
+    static <T, R extends AbstractRequest<T>> R iexchange(Communicator c, Issue issue, Exchange kind, T send,
+            Param[] params) {
+        String operation = issue.operation(kind.operation);
         int given = Param.check(operation, params, NEIGHBOR_OR_NONBLOCKING_PARAMS);
+        if (kind == Exchange.ALLGATHER) {
+            issue.refuseWhereBroken(operation, "MPI_Allgather_init");
+        }
         MPI_Comm comm = c.handle();
         try (Call call = Call.begin(c.environment, operation)) {
             Blocks<T> b = Blocks.of(call, c, kind, operation, send, params, given);
             Message in = b.in();
             Message out = b.out();
             int block = b.block();
-            return Request.start(call, b.result(), null, request -> {
+            return issue.issue(call, b.result(), request -> {
+                if (issue == Issue.PERSISTENT) {
+                    persistentExchange(kind, in, out, block, comm, request);
+                    return;
+                }
                 switch (kind) {
                     case ALLGATHER -> Mpi.MPI_Iallgather(in.mpi(), block, in.handle, out.mpi(), block, in.handle, comm,
                             request);
@@ -459,6 +543,21 @@ final class Collectives {
                             in.handle, comm, request);
                 }
             });
+        }
+    }
+
+    /** Binds the persistent exchange {@code kind} ({@code MPI_Allgather_init} ...). */
+    private static void persistentExchange(Exchange kind, Message in, Message out, int block, MPI_Comm comm,
+            MemorySegment request) {
+        switch (kind) {
+            case ALLGATHER -> Mpi.MPI_Allgather_init(in.mpi(), block, in.handle, out.mpi(), block, in.handle, comm,
+                    Mpi.MPI_INFO_NULL, request);
+            case ALLTOALL -> Mpi.MPI_Alltoall_init(in.mpi(), block, in.handle, out.mpi(), block, in.handle, comm,
+                    Mpi.MPI_INFO_NULL, request);
+            case NEIGHBOR_ALLGATHER -> Mpi.MPI_Neighbor_allgather_init(in.mpi(), block, in.handle, out.mpi(), block,
+                    in.handle, comm, Mpi.MPI_INFO_NULL, request);
+            case NEIGHBOR_ALLTOALL -> Mpi.MPI_Neighbor_alltoall_init(in.mpi(), block, in.handle, out.mpi(), block,
+                    in.handle, comm, Mpi.MPI_INFO_NULL, request);
         }
     }
 }

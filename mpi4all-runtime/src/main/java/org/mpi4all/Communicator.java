@@ -138,9 +138,10 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
     }
 
     /**
-     * Sends {@code buf} to {@code dest} ({@code MPI_Send}, or {@code MPI_Ssend} if {@code synchronous()}).
-     * Accepts: {@link Param#tag tag} (default 0), {@link Param#count count}, {@link Param#offset offset},
-     * {@link Param#type type}, {@link Param#synchronous() synchronous}.
+     * Sends {@code buf} to {@code dest} ({@code MPI_Send}; {@code MPI_Ssend} if {@code synchronous()},
+     * {@code MPI_Bsend} if {@code buffered()}, {@code MPI_Rsend} if {@code ready()}). Accepts: {@link Param#tag tag}
+     * (default 0), {@link Param#count count}, {@link Param#offset offset}, {@link Param#type type}, one of
+     * {@link Param#synchronous() synchronous}, {@link Param#buffered() buffered}, {@link Param#ready() ready}.
      *
      * @throws IllegalArgumentException if {@code buf} is not a buffer, or count and offset exceed it
      */
@@ -207,19 +208,12 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
     // ---- Nonblocking point-to-point (MPI-4.1 §3.7) ----------------------------------------------
 
     /**
-     * Starts sending {@code buf} to {@code dest} ({@code MPI_Isend}, or {@code MPI_Issend} if
-     * {@code synchronous()}); the request hands {@code buf} back on completion. Accepts the parameters
+     * Starts sending {@code buf} to {@code dest} ({@code MPI_Isend}; {@code MPI_Issend}, {@code MPI_Ibsend},
+     * {@code MPI_Irsend} in the modes of {@link #send}); the request hands {@code buf} back on completion. Accepts the parameters
      * of {@link #send}.
      */
     public <T> Request<T> isend(T buf, int dest, Param... params) {
-        return PointToPoint.transfer(this, "isend", buf, Message.IN, params, (call, m, tag, synchronous, comm) ->
-                Request.start(call, buf, null, request -> {
-                    if (synchronous) {
-                        Mpi.MPI_Issend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-                    } else {
-                        Mpi.MPI_Isend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-                    }
-                }));
+        return PointToPoint.isend(this, buf, dest, params);
     }
 
     /**
@@ -228,7 +222,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#count count}, {@link Param#offset offset}, {@link Param#type type}.
      */
     public <T> Request<T> irecv(T buf, int source, Param... params) {
-        return PointToPoint.transfer(this, "irecv", buf, Message.OUT, params, (call, m, tag, synchronous, comm) ->
+        return PointToPoint.transfer(this, "irecv", buf, Message.OUT, params, (call, m, tag, mode, comm) ->
                 Request.start(call, buf, m.type, request -> Mpi.MPI_Irecv(m.mpi(), m.count, m.handle, source, tag, comm,
                         request)));
     }
@@ -236,19 +230,12 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
     // ---- Persistent point-to-point (MPI-4.1 §3.9) -----------------------------------------------
 
     /**
-     * Binds a send of {@code buf} to {@code dest} for repeated use ({@code MPI_Send_init}, or
-     * {@code MPI_Ssend_init} if {@code synchronous()}): each {@link Persistent#start()} sends what
+     * Binds a send of {@code buf} to {@code dest} for repeated use ({@code MPI_Send_init}; {@code MPI_Ssend_init},
+     * {@code MPI_Bsend_init}, {@code MPI_Rsend_init} in the modes of {@link #send}): each {@link Persistent#start()} sends what
      * {@code buf} holds then. Accepts the parameters of {@link #send}.
      */
     public <T> Persistent<T> sendInit(T buf, int dest, Param... params) {
-        return PointToPoint.transfer(this, "sendInit", buf, Message.IN, params, (call, m, tag, synchronous, comm) ->
-                Persistent.bind(call, buf, null, request -> {
-                    if (synchronous) {
-                        Mpi.MPI_Ssend_init(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-                    } else {
-                        Mpi.MPI_Send_init(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-                    }
-                }));
+        return PointToPoint.sendInit(this, buf, dest, params);
     }
 
     /**
@@ -257,7 +244,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * parameters of {@link #irecv}.
      */
     public <T> Persistent<T> recvInit(T buf, int source, Param... params) {
-        return PointToPoint.transfer(this, "recvInit", buf, Message.OUT, params, (call, m, tag, synchronous, comm) ->
+        return PointToPoint.transfer(this, "recvInit", buf, Message.OUT, params, (call, m, tag, mode, comm) ->
                 Persistent.bind(call, buf, m.type, request -> Mpi.MPI_Recv_init(m.mpi(), m.count, m.handle, source, tag,
                         comm, request)));
     }
@@ -363,7 +350,9 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * rank r gets block r. Without {@link Param#recvCounts recvCounts}, {@code send} divides into
      * {@code size()} equal blocks ({@code MPI_Reduce_scatter_block}); with it, block r has
      * {@code recvCounts[r]} elements and the counts add up to {@code send}'s ({@code MPI_Reduce_scatter}).
-     * Accepts: {@link Param#recvCounts recvCounts}, {@link Param#recvBuf recvBuf}, {@link Param#type type}.
+     * With {@link Param#inPlace inPlace} the block lands in the first elements of {@code send}, which is returned
+     * (the rest of it is undefined after the call). Accepts: {@link Param#recvCounts recvCounts},
+     * {@link Param#recvBuf recvBuf}, {@link Param#inPlace inPlace}, {@link Param#type type}.
      */
     public <T> T reduceScatter(T send, Op op, Param... params) {
         return Reductions.reduceScatter(this, send, op, params);
@@ -466,12 +455,12 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
 
     /** Starts a barrier ({@code MPI_Ibarrier}); the request completes once every process has started it. */
     public Request<Void> ibarrier() {
-        return Collectives.ibarrier(this);
+        return Collectives.ibarrier(this, Issue.NOW);
     }
 
     /** Starts a broadcast ({@code MPI_Ibcast}); see {@link #bcast}. Accepts: {@link Param#root root}, {@link Param#type type}. */
     public <T> Request<T> ibcast(T buf, Param... params) {
-        return Collectives.ibcast(this, buf, params);
+        return Collectives.ibcast(this, Issue.NOW, buf, params);
     }
 
     /**
@@ -479,7 +468,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#recvBuf recvBuf}, {@link Param#type type}.
      */
     public <T> Request<T> iallreduce(T send, Op op, Param... params) {
-        return Reductions.start(this, Reductions.Kind.ALLREDUCE, send, op, params);
+        return Reductions.start(this, Issue.NOW, Reductions.Kind.ALLREDUCE, send, op, params);
     }
 
     /**
@@ -487,7 +476,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#recvBuf recvBuf}, {@link Param#type type}.
      */
     public <T> Request<T> ireduce(T send, Op op, Param... params) {
-        return Reductions.start(this, Reductions.Kind.REDUCE, send, op, params);
+        return Reductions.start(this, Issue.NOW, Reductions.Kind.REDUCE, send, op, params);
     }
 
     /**
@@ -496,7 +485,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * parameters of {@code allgatherv}.
      */
     public <T> Request<T> iallgatherv(T send, Param... params) {
-        return Collectives.iallgatherv(this, send, params);
+        return Collectives.iallgatherv(this, Issue.NOW, send, params);
     }
 
     /**
@@ -504,7 +493,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#type type}.
      */
     public <T> Request<T> iallgather(T send, Param... params) {
-        return Collectives.iexchange(this, Collectives.Exchange.ALLGATHER, send, params);
+        return Collectives.iexchange(this, Issue.NOW, Collectives.Exchange.ALLGATHER, send, params);
     }
 
     /**
@@ -512,17 +501,17 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#type type}.
      */
     public <T> Request<T> ialltoall(T send, Param... params) {
-        return Collectives.iexchange(this, Collectives.Exchange.ALLTOALL, send, params);
+        return Collectives.iexchange(this, Issue.NOW, Collectives.Exchange.ALLTOALL, send, params);
     }
 
     /** Starts an inclusive prefix reduction ({@code MPI_Iscan}); see {@link #scan}. Accepts: {@link Param#recvBuf recvBuf}, {@link Param#type type}. */
     public <T> Request<T> iscan(T send, Op op, Param... params) {
-        return Reductions.start(this, Reductions.Kind.SCAN, send, op, params);
+        return Reductions.start(this, Issue.NOW, Reductions.Kind.SCAN, send, op, params);
     }
 
     /** Starts an exclusive prefix reduction ({@code MPI_Iexscan}); see {@link #exscan}. Accepts: {@link Param#recvBuf recvBuf}, {@link Param#type type}. */
     public <T> Request<T> iexscan(T send, Op op, Param... params) {
-        return Reductions.start(this, Reductions.Kind.EXSCAN, send, op, params);
+        return Reductions.start(this, Issue.NOW, Reductions.Kind.EXSCAN, send, op, params);
     }
 
     /**
@@ -530,12 +519,12 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#recvCounts recvCounts}); see {@link #reduceScatter}. Accepts the parameters of {@code reduceScatter}.
      */
     public <T> Request<T> ireduceScatter(T send, Op op, Param... params) {
-        return Reductions.ireduceScatter(this, send, op, params);
+        return Reductions.reduceScatter(this, Issue.NOW, send, op, params);
     }
 
     /** Starts a gather ({@code MPI_Igather}); see {@link #gather}. Accepts the parameters of {@code gather}. */
     public <T> Request<T> igather(T send, Param... params) {
-        return Collectives.igather(this, send, params);
+        return Collectives.igather(this, Issue.NOW, send, params);
     }
 
     /**
@@ -543,7 +532,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * size (the blocking form broadcasts it); accepts the other parameters of {@code scatter}.
      */
     public <T> Request<T> iscatter(T send, Param... params) {
-        return Collectives.iscatter(this, send, params);
+        return Collectives.iscatter(this, Issue.NOW, send, params);
     }
 
     /**
@@ -551,7 +540,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#recvCounts recvCounts} at the root; accepts the other parameters of {@code gatherv}.
      */
     public <T> Request<T> igatherv(T send, Param... params) {
-        return Collectives.igatherv(this, send, params);
+        return Collectives.igatherv(this, Issue.NOW, send, params);
     }
 
     /**
@@ -559,7 +548,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#count count} (this process's block size) and, at the root, {@link Param#sendCounts sendCounts}.
      */
     public <T> Request<T> iscatterv(T send, Param... params) {
-        return Collectives.iscatterv(this, send, params);
+        return Collectives.iscatterv(this, Issue.NOW, send, params);
     }
 
     /**
@@ -567,7 +556,116 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#sendCounts sendCounts} and {@link Param#recvCounts recvCounts}.
      */
     public <T> Request<T> ialltoallv(T send, Param... params) {
-        return Collectives.ipersonalized(this, false, send, params, size, size);
+        return Collectives.ipersonalized(this, Issue.NOW, false, send, params, size, size);
+    }
+
+    // ---- Partitioned communication (MPI-4.1 §4) ---------------------------------------------------
+
+    /**
+     * Binds a partitioned send of {@code buf}, cut into {@code partitions} equal parts, to {@code dest}
+     * ({@code MPI_Psend_init}); see {@link Partitioned}. Accepts: {@link Param#tag tag}, {@link Param#type type}.
+     *
+     * @throws IllegalArgumentException if {@code buf} does not divide into {@code partitions} equal parts
+     */
+    public <T> Partitioned<T> psendInit(T buf, int partitions, int dest, Param... params) {
+        return Partitioned.bind(this, true, buf, partitions, dest, params);
+    }
+
+    /**
+     * Binds a partitioned receive into {@code buf}, cut into {@code partitions} equal parts, from {@code source}
+     * ({@code MPI_Precv_init}); see {@link Partitioned}. Accepts: {@link Param#tag tag}, {@link Param#type type}.
+     */
+    public <T> Partitioned<T> precvInit(T buf, int partitions, int source, Param... params) {
+        return Partitioned.bind(this, false, buf, partitions, source, params);
+    }
+
+    // ---- Persistent collectives (MPI-4.1 §6.13) ----------------------------------------------------
+
+    /**
+     * Binds a barrier ({@code MPI_Barrier_init}): each {@link Persistent#start()} enters it. Persistent collectives
+     * are MPI-4: on a library without them (Open MPI 4.1) binding throws {@link UnsupportedOperationException}.
+     */
+    public Persistent<Void> barrierInit() {
+        return Collectives.ibarrier(this, Issue.PERSISTENT);
+    }
+
+    /**
+     * Binds a broadcast ({@code MPI_Bcast_init}): each start sends what {@code buf} holds at the root then, and its
+     * completion leaves it in {@code buf} everywhere. Accepts the parameters of {@link #ibcast}; see {@link #barrierInit}.
+     */
+    public <T> Persistent<T> bcastInit(T buf, Param... params) {
+        return Collectives.ibcast(this, Issue.PERSISTENT, buf, params);
+    }
+
+    /**
+     * Binds an allreduce ({@code MPI_Allreduce_init}): each start reduces what {@code send} holds then, each
+     * completion leaves the result in the same result buffer. Accepts the parameters of {@link #iallreduce}.
+     */
+    public <T> Persistent<T> allreduceInit(T send, Op op, Param... params) {
+        return Reductions.start(this, Issue.PERSISTENT, Reductions.Kind.ALLREDUCE, send, op, params);
+    }
+
+    /** Binds a reduce ({@code MPI_Reduce_init}); see {@link #allreduceInit}. Accepts the parameters of {@link #ireduce}. */
+    public <T> Persistent<T> reduceInit(T send, Op op, Param... params) {
+        return Reductions.start(this, Issue.PERSISTENT, Reductions.Kind.REDUCE, send, op, params);
+    }
+
+    /** Binds an inclusive prefix reduction ({@code MPI_Scan_init}); see {@link #allreduceInit}. */
+    public <T> Persistent<T> scanInit(T send, Op op, Param... params) {
+        return Reductions.start(this, Issue.PERSISTENT, Reductions.Kind.SCAN, send, op, params);
+    }
+
+    /** Binds an exclusive prefix reduction ({@code MPI_Exscan_init}); see {@link #allreduceInit}. */
+    public <T> Persistent<T> exscanInit(T send, Op op, Param... params) {
+        return Reductions.start(this, Issue.PERSISTENT, Reductions.Kind.EXSCAN, send, op, params);
+    }
+
+    /**
+     * Binds a reduce-scatter ({@code MPI_Reduce_scatter_block_init}, or {@code MPI_Reduce_scatter_init} with
+     * {@link Param#recvCounts recvCounts}). Accepts the parameters of {@link #reduceScatter}.
+     */
+    public <T> Persistent<T> reduceScatterInit(T send, Op op, Param... params) {
+        return Reductions.reduceScatter(this, Issue.PERSISTENT, send, op, params);
+    }
+
+    /** Binds a gather ({@code MPI_Gather_init}). Accepts the parameters of {@link #gather}. */
+    public <T> Persistent<T> gatherInit(T send, Param... params) {
+        return Collectives.igather(this, Issue.PERSISTENT, send, params);
+    }
+
+    /** Binds a scatter ({@code MPI_Scatter_init}). Requires {@link Param#count count}, as {@link #iscatter} does. */
+    public <T> Persistent<T> scatterInit(T send, Param... params) {
+        return Collectives.iscatter(this, Issue.PERSISTENT, send, params);
+    }
+
+    /** Binds an allgather ({@code MPI_Allgather_init}). Accepts the parameters of {@link #iallgather}. */
+    public <T> Persistent<T> allgatherInit(T send, Param... params) {
+        return Collectives.iexchange(this, Issue.PERSISTENT, Collectives.Exchange.ALLGATHER, send, params);
+    }
+
+    /** Binds an all-to-all ({@code MPI_Alltoall_init}). Accepts the parameters of {@link #ialltoall}. */
+    public <T> Persistent<T> alltoallInit(T send, Param... params) {
+        return Collectives.iexchange(this, Issue.PERSISTENT, Collectives.Exchange.ALLTOALL, send, params);
+    }
+
+    /** Binds a gather of varying sizes ({@code MPI_Gatherv_init}). Requires what {@link #igatherv} requires. */
+    public <T> Persistent<T> gathervInit(T send, Param... params) {
+        return Collectives.igatherv(this, Issue.PERSISTENT, send, params);
+    }
+
+    /** Binds an allgather of varying sizes ({@code MPI_Allgatherv_init}). Requires what {@link #iallgatherv} requires. */
+    public <T> Persistent<T> allgathervInit(T send, Param... params) {
+        return Collectives.iallgatherv(this, Issue.PERSISTENT, send, params);
+    }
+
+    /** Binds a scatter of varying sizes ({@code MPI_Scatterv_init}). Requires what {@link #iscatterv} requires. */
+    public <T> Persistent<T> scattervInit(T send, Param... params) {
+        return Collectives.iscatterv(this, Issue.PERSISTENT, send, params);
+    }
+
+    /** Binds a personalized exchange of varying sizes ({@code MPI_Alltoallv_init}). Requires what {@link #ialltoallv} requires. */
+    public <T> Persistent<T> alltoallvInit(T send, Param... params) {
+        return Collectives.ipersonalized(this, Issue.PERSISTENT, false, send, params, size, size);
     }
 
     // ---- Objects, through an explicit serializer ---------------------------------------------------

@@ -33,15 +33,21 @@ final class Downcall {
         return in == out ? Mpi.MPI_IN_PLACE : critical ? in.mpi(true) : in.mpi();
     }
 
-    static void send(boolean critical, boolean synchronous, Message m, int dest, int tag, MPI_Comm comm) {
-        if (critical && synchronous) {
-            MpiCritical.MPI_Ssend(m.mpi(true), m.count, m.handle, dest, tag, comm);
-        } else if (critical) {
-            MpiCritical.MPI_Send(m.mpi(true), m.count, m.handle, dest, tag, comm);
-        } else if (synchronous) {
-            Mpi.MPI_Ssend(m.mpi(), m.count, m.handle, dest, tag, comm);
+    static void send(boolean critical, PointToPoint.Mode mode, Message m, int dest, int tag, MPI_Comm comm) {
+        if (critical) {
+            switch (mode) {
+                case STANDARD -> MpiCritical.MPI_Send(m.mpi(true), m.count, m.handle, dest, tag, comm);
+                case SYNCHRONOUS -> MpiCritical.MPI_Ssend(m.mpi(true), m.count, m.handle, dest, tag, comm);
+                case BUFFERED -> MpiCritical.MPI_Bsend(m.mpi(true), m.count, m.handle, dest, tag, comm);
+                case READY -> MpiCritical.MPI_Rsend(m.mpi(true), m.count, m.handle, dest, tag, comm);
+            }
         } else {
-            Mpi.MPI_Send(m.mpi(), m.count, m.handle, dest, tag, comm);
+            switch (mode) {
+                case STANDARD -> Mpi.MPI_Send(m.mpi(), m.count, m.handle, dest, tag, comm);
+                case SYNCHRONOUS -> Mpi.MPI_Ssend(m.mpi(), m.count, m.handle, dest, tag, comm);
+                case BUFFERED -> Mpi.MPI_Bsend(m.mpi(), m.count, m.handle, dest, tag, comm);
+                case READY -> Mpi.MPI_Rsend(m.mpi(), m.count, m.handle, dest, tag, comm);
+            }
         }
     }
 
@@ -102,13 +108,13 @@ final class Downcall {
     static void reduceScatter(boolean critical, Message in, Message out, int block, Message counts, MPI_Op op,
             MPI_Comm comm) {
         if (counts == null && critical) {
-            MpiCritical.MPI_Reduce_scatter_block(in.mpi(true), out.mpi(true), block, in.handle, op, comm);
+            MpiCritical.MPI_Reduce_scatter_block(sent(in, out, true), out.mpi(true), block, in.handle, op, comm);
         } else if (counts == null) {
-            Mpi.MPI_Reduce_scatter_block(in.mpi(), out.mpi(), block, in.handle, op, comm);
+            Mpi.MPI_Reduce_scatter_block(sent(in, out, false), out.mpi(), block, in.handle, op, comm);
         } else if (critical) {
-            MpiCritical.MPI_Reduce_scatter(in.mpi(true), out.mpi(true), counts.mpi(true), in.handle, op, comm);
+            MpiCritical.MPI_Reduce_scatter(sent(in, out, true), out.mpi(true), counts.mpi(true), in.handle, op, comm);
         } else {
-            Mpi.MPI_Reduce_scatter(in.mpi(), out.mpi(), counts.mpi(), in.handle, op, comm);
+            Mpi.MPI_Reduce_scatter(sent(in, out, false), out.mpi(), counts.mpi(), in.handle, op, comm);
         }
     }
 

@@ -296,6 +296,32 @@ public final class Environment implements AutoCloseable {
                 committedTypes.size(), Census.OPERATORS.get());
     }
 
+    /**
+     * Allocates a buffer of {@code bytes} for buffered sends ({@link Param#buffered()}) and attaches it to MPI
+     * ({@code MPI_Buffer_attach}); the high level owns the memory, and frees it at {@link #detachBuffer()} or when
+     * the environment closes. A message needs its size plus {@link #bsendOverhead()} bytes of it while in transit.
+     *
+     * @throws IllegalStateException if a buffer is attached already
+     */
+    public void attachBuffer(long bytes) {
+        SendBuffer.attach(this, bytes);
+    }
+
+    /**
+     * Waits until every buffered message has left, detaches the buffer ({@code MPI_Buffer_detach}), frees it and
+     * returns its size.
+     *
+     * @throws IllegalStateException if no buffer is attached
+     */
+    public long detachBuffer() {
+        return SendBuffer.detach(this);
+    }
+
+    /** {@return the bytes of the attached buffer a buffered message needs beyond its own} ({@code MPI_BSEND_OVERHEAD}) */
+    public int bsendOverhead() {
+        return Mpi.MPI_BSEND_OVERHEAD;
+    }
+
     /** Whether {@link #close()} was called. */
     public boolean isClosed() {
         return closed;

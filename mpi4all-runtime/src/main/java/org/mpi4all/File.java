@@ -91,7 +91,7 @@ public final class File implements AutoCloseable {
     }
 
     /** The transfers: where they read or write, and their MPI functions (blocking and nonblocking). */
-    private enum Transfer {
+    enum Transfer {
         READ_AT("readAt", true), READ_AT_ALL("readAtAll", true), WRITE_AT("writeAt", false),
         WRITE_AT_ALL("writeAtAll", false), READ("read", true), READ_ALL("readAll", true), WRITE("write", false),
         WRITE_ALL("writeAll", false), READ_SHARED("readShared", true), WRITE_SHARED("writeShared", false),
@@ -110,10 +110,12 @@ public final class File implements AutoCloseable {
     private static final int WRITE_PARAMS = Param.accepting(COUNT, TYPE);
     private static final int NONBLOCKING_PARAMS = Param.accepting(COUNT, TYPE);
 
-    private final Environment environment;
+    final Environment environment;
     private final MPI_File handle;
     private final String name;
     private boolean closed;
+    /** The split collective begun and not ended, if any: MPI allows one per file. */
+    SplitCollective<?> split;
 
     private File(Environment environment, MPI_File handle, String name) {
         this.environment = environment;
@@ -178,6 +180,7 @@ public final class File implements AutoCloseable {
             return;
         }
         MPI_File fh = handle();
+        requireNoSplit("close");
         closed = true;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment slot = MPI_File.allocate(arena);
@@ -503,6 +506,41 @@ public final class File implements AutoCloseable {
         }
     }
 
+    // ---- split collectives (MPI-4.1 §14.4.5) -----------------------------------------------------
+
+    /**
+     * Begins {@link #readAtAll} ({@code MPI_File_read_at_all_begin}); {@link SplitCollective#end()} ends it and
+     * returns {@code buf}, filled. Accepts: {@link Param#count count}, {@link Param#type type}.
+     */
+    public <T> SplitCollective<T> readAtAllBegin(long offset, T buf, Param... params) {
+        return SplitCollective.begin(this, Transfer.READ_AT_ALL, offset, buf, params);
+    }
+
+    /** Begins {@link #writeAtAll} ({@code MPI_File_write_at_all_begin}); see {@link #readAtAllBegin}. */
+    public <T> SplitCollective<T> writeAtAllBegin(long offset, T buf, Param... params) {
+        return SplitCollective.begin(this, Transfer.WRITE_AT_ALL, offset, buf, params);
+    }
+
+    /** Begins {@link #readAll} ({@code MPI_File_read_all_begin}); see {@link #readAtAllBegin}. */
+    public <T> SplitCollective<T> readAllBegin(T buf, Param... params) {
+        return SplitCollective.begin(this, Transfer.READ_ALL, 0, buf, params);
+    }
+
+    /** Begins {@link #writeAll} ({@code MPI_File_write_all_begin}); see {@link #readAtAllBegin}. */
+    public <T> SplitCollective<T> writeAllBegin(T buf, Param... params) {
+        return SplitCollective.begin(this, Transfer.WRITE_ALL, 0, buf, params);
+    }
+
+    /** Begins {@link #readOrdered} ({@code MPI_File_read_ordered_begin}); see {@link #readAtAllBegin}. */
+    public <T> SplitCollective<T> readOrderedBegin(T buf, Param... params) {
+        return SplitCollective.begin(this, Transfer.READ_ORDERED, 0, buf, params);
+    }
+
+    /** Begins {@link #writeOrdered} ({@code MPI_File_write_ordered_begin}); see {@link #readAtAllBegin}. */
+    public <T> SplitCollective<T> writeOrderedBegin(T buf, Param... params) {
+        return SplitCollective.begin(this, Transfer.WRITE_ORDERED, 0, buf, params);
+    }
+
     @Override
     public String toString() {
         return "File[" + name + (closed ? ", closed" : "") + "]";
@@ -510,7 +548,15 @@ public final class File implements AutoCloseable {
 
     // ---- helpers --------------------------------------------------------------------------------
 
-    private MPI_File handle() {
+    /** Refuses {@code operation} while a split collective is active on the file. */
+    void requireNoSplit(String operation) {
+        if (split != null) {
+            throw new IllegalStateException(operation + ": the split collective " + split.operation() + "Begin is"
+                    + " active on " + name + ": end() it first");
+        }
+    }
+
+    MPI_File handle() {
         environment.check();
         if (closed) {
             throw new IllegalStateException("the file " + name + " was closed");

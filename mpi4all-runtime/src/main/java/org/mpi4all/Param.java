@@ -45,7 +45,8 @@ public final class Param {
         TAG("tag"), ROOT("root"), COUNT("count"), OFFSET("offset"), TYPE("type"), RECV_BUF("recvBuf"),
         SEND_COUNTS("sendCounts"), SEND_DISPLS("sendDispls"), RECV_COUNTS("recvCounts"),
         RECV_DISPLS("recvDispls"), RECV_COUNTS_OUT("recvCountsOut"), RECV_DISPLS_OUT("recvDisplsOut"),
-        IN_PLACE("inPlace"), STATUS("status"), SYNCHRONOUS("synchronous");
+        IN_PLACE("inPlace"), STATUS("status"), SYNCHRONOUS("synchronous"), BUFFERED("buffered"),
+        READY("ready");
 
         final String label;
         final int bit = 1 << ordinal();
@@ -59,6 +60,8 @@ public final class Param {
 
     private static final Param IN_PLACE = new Param(Name.IN_PLACE, 0, null);
     private static final Param SYNCHRONOUS = new Param(Name.SYNCHRONOUS, 0, null);
+    private static final Param BUFFERED = new Param(Name.BUFFERED, 0, null);
+    private static final Param READY = new Param(Name.READY, 0, null);
 
     final Name name;
     final int intValue;
@@ -169,11 +172,27 @@ public final class Param {
         return SYNCHRONOUS;
     }
 
+    /**
+     * Send in buffered mode ({@code MPI_Bsend}): the message is copied to the buffer attached with
+     * {@link Environment#attachBuffer}, and the send completes at once, whether a receive was posted or not.
+     */
+    public static Param buffered() {
+        return BUFFERED;
+    }
+
+    /**
+     * Send in ready mode ({@code MPI_Rsend}): the matching receive is known to be posted already (an application
+     * guarantee MPI does not check: a ready send without one is erroneous, its outcome undefined).
+     */
+    public static Param ready() {
+        return READY;
+    }
+
     @Override
     public String toString() {
         return switch (name) {
             case TAG, ROOT, COUNT, OFFSET -> name.label + "(" + intValue + ")";
-            case IN_PLACE, SYNCHRONOUS -> name.label + "()";
+            case IN_PLACE, SYNCHRONOUS, BUFFERED, READY -> name.label + "()";
             case TYPE -> name.label + "(" + value + ")";
             default -> name.label + "(...)";
         };

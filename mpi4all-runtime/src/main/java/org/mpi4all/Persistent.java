@@ -1,13 +1,15 @@
 package org.mpi4all;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.function.Consumer;
+import org.mpi4all.ffi.MPI_Request;
 import org.mpi4all.ffi.Mpi;
 
 /**
- * A persistent point-to-point operation ({@code MPI_Send_init}, {@code MPI_Recv_init}): the arguments
- * bound once, the transfer started and completed as often as needed, for a loop that repeats the same
- * exchange without setting it up again.
+ * A persistent operation: point-to-point ({@code MPI_Send_init}, {@code MPI_Recv_init}) or collective
+ * ({@code MPI_Allreduce_init}, {@code MPI_Bcast_init} ...): the arguments bound once, the operation started
+ * and completed as often as needed, for a loop that repeats the same exchange without setting it up again.
  *
  * {@snippet :
  * try (Persistent<double[]> out = world.sendInit(boundary, right);
@@ -22,15 +24,15 @@ import org.mpi4all.ffi.Mpi;
  * }
  * }
  *
- * <p>Its buffer is the one it was made with, protected as a {@link Request}'s: a heap array never reaches
- * MPI, a send copies it to native memory at each {@link #start()} (so it sends what the array holds
- * then), a receive copies into it at each completion; a native segment or direct buffer is MPI's from
+ * <p>Its buffers are the ones it was made with, protected as a {@link Request}'s: a heap array never reaches
+ * MPI, a send buffer is copied to native memory at each {@link #start()} (so it sends what the array holds
+ * then), a receive or result buffer is copied into at each completion; a native segment or direct buffer is MPI's from
  * {@code start} to completion. An operation is started again only once it completed; {@link #close()}
  * frees it ({@code MPI_Request_free}) and its native memory. It is not safe for use by several threads at once.
  *
  * @param <T> the buffer
  */
-public final class Persistent<T> extends AbstractRequest<T> implements AutoCloseable {
+public sealed class Persistent<T> extends AbstractRequest<T> implements AutoCloseable permits Partitioned {
     private boolean active;
     private boolean closed;
 
@@ -53,11 +55,7 @@ public final class Persistent<T> extends AbstractRequest<T> implements AutoClose
      * @throws IllegalStateException if it was started and has not completed, or was closed
      */
     public Persistent<T> start() {
-        requireOpen("start");
-        if (active) {
-            throw new IllegalStateException(operation + ": started again before it completed: waitFor() or test()"
-                    + " it first");
-        }
+        requireStartable("start");
         staging.restage();
         onHandle("start", Mpi::MPI_Start);
         active = true;
@@ -92,6 +90,46 @@ public final class Persistent<T> extends AbstractRequest<T> implements AutoClose
         return !active;
     }
 
+    /**
+     * {@return the buffer as the last completion left it}
+     *
+     * @throws IllegalStateException if it is active (its buffer is MPI's until it completes) or was closed
+     */
+    @Override
+    public T result() {
+        requireOpen("result");
+        if (active) {
+            throw new IllegalStateException(operation + ": result() while active: waitFor() or test() it first");
+        }
+        return result;
+    }
+
+    /**
+     * Starts several operations at once ({@code MPI_Startall}), each as {@link #start()} does.
+     *
+     * @throws IllegalStateException if one is active or closed (then none is started)
+     */
+    public static void startAll(Persistent<?>... operations) {
+        if (operations.length == 0) {
+            return;
+        }
+        for (Persistent<?> operation : operations) {
+            operation.requireStartable("startAll");
+        }
+        Environment environment = operations[0].environment;
+        try (Call call = Call.begin(environment, "startAll"); Arena arena = Arena.ofConfined()) {
+            MemorySegment requests = MPI_Request.allocateArray(arena, operations.length);
+            for (int i = 0; i < operations.length; i++) {
+                operations[i].staging.restage();
+                MPI_Request.write(requests, i, new MPI_Request(operations[i].handle));
+            }
+            Mpi.MPI_Startall(operations.length, requests);
+        }
+        for (Persistent<?> operation : operations) {
+            operation.active = true;
+        }
+    }
+
     /** {@return whether it was started and has not completed yet} */
     public boolean isActive() {
         return active;
@@ -123,7 +161,15 @@ public final class Persistent<T> extends AbstractRequest<T> implements AutoClose
         copyBack(nativeStatus, scratch);
     }
 
-    private void requireOpen(String what) {
+    private void requireStartable(String what) {
+        requireOpen(what);
+        if (active) {
+            throw new IllegalStateException(operation + ": started again before it completed: waitFor() or test()"
+                    + " it first");
+        }
+    }
+
+    final void requireOpen(String what) {
         if (closed) {
             throw new IllegalStateException(operation + ": " + what + " after close()");
         }

@@ -1,8 +1,10 @@
 package org.mpi4all;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static org.mpi4all.Param.Name.BUFFERED;
 import static org.mpi4all.Param.Name.COUNT;
 import static org.mpi4all.Param.Name.OFFSET;
+import static org.mpi4all.Param.Name.READY;
 import static org.mpi4all.Param.Name.STATUS;
 import static org.mpi4all.Param.Name.SYNCHRONOUS;
 import static org.mpi4all.Param.Name.TAG;
@@ -17,7 +19,7 @@ import org.mpi4all.ffi.Mpi;
 
 /** The point-to-point operations of {@link Communicator} (MPI-4.1 §3): blocking, nonblocking and persistent. */
 final class PointToPoint {
-    static final int SEND_PARAMS = Param.accepting(TAG, COUNT, OFFSET, TYPE, SYNCHRONOUS);
+    static final int SEND_PARAMS = Param.accepting(TAG, COUNT, OFFSET, TYPE, SYNCHRONOUS, BUFFERED, READY);
     private static final int RECV_PARAMS = Param.accepting(TAG, COUNT, OFFSET, TYPE, STATUS);
     private static final int RECV_NEW_PARAMS = Param.accepting(TAG, TYPE, STATUS);
     private static final int IRECV_PARAMS = Param.accepting(TAG, COUNT, OFFSET, TYPE);
@@ -27,14 +29,29 @@ final class PointToPoint {
 
     private PointToPoint() {}
 
+    /** The send modes (MPI-4.1 §3.4): standard, and the {@code synchronous()}, {@code buffered()}, {@code ready()} parameters. */
+    enum Mode { STANDARD, SYNCHRONOUS, BUFFERED, READY }
+
+    /** The mode the parameters of a send ask for; at most one of them. */
+    static Mode mode(String operation, int given) {
+        int modes = (Param.has(given, SYNCHRONOUS) ? 1 : 0) + (Param.has(given, BUFFERED) ? 1 : 0)
+                + (Param.has(given, READY) ? 1 : 0);
+        if (modes > 1) {
+            throw new IllegalArgumentException(operation + ": synchronous(), buffered() and ready() exclude each other");
+        }
+        return Param.has(given, SYNCHRONOUS) ? Mode.SYNCHRONOUS : Param.has(given, BUFFERED) ? Mode.BUFFERED
+                : Param.has(given, READY) ? Mode.READY : Mode.STANDARD;
+    }
+
     static void send(Communicator c, Object buf, int dest, Param[] params) {
         int given = Param.check("send", params, SEND_PARAMS);
         MPI_Comm comm = c.handle();
         int tag = Param.intValue(params, given, TAG, 0);
-        boolean synchronous = Param.has(given, SYNCHRONOUS);
+        Mode mode = mode("send", given);
+        boolean synchronous = mode == Mode.SYNCHRONOUS;
         Datatype typeParam = Param.type(params, given);
-        // A whole native segment needs no call state: see Reductions.reduction.
-        int whole = Param.has(given, COUNT) || Param.has(given, OFFSET) ? -1
+        // A whole native segment needs no call state (see Reductions.reduction), in the common modes.
+        int whole = Param.has(given, COUNT) || Param.has(given, OFFSET) || !(synchronous || mode == Mode.STANDARD) ? -1
                 : Message.nativeCount(buf, typeParam, Message.IN);
         if (whole >= 0) {
             Call.checkOutside("send");
@@ -46,10 +63,19 @@ final class PointToPoint {
             }
             return;
         }
+        long large = whole < 0 && !Param.has(given, COUNT) && !Param.has(given, OFFSET)
+                && (synchronous || mode == Mode.STANDARD) ? LargeCounts.of(buf, typeParam, Message.IN) : -1;
+        if (large > 0) {
+            LargeCounts.send(synchronous, (MemorySegment) buf, large, typeParam, dest, tag, comm);
+            return;
+        }
         try (Call call = Call.begin(c.environment, "send")) {
             Message m = call.message(buf, typeParam, Param.intValue(params, given, OFFSET, 0),
                     Param.intValue(params, given, COUNT, -1), Message.IN);
-            Downcall.send(call.prepare(false), synchronous, m, dest, tag, comm);
+            if (mode == Mode.BUFFERED) {
+                SendBuffer.require("send", m);
+            }
+            Downcall.send(call.prepare(false), mode, m, dest, tag, comm);
             call.finish();
         }
     }
@@ -67,6 +93,12 @@ final class PointToPoint {
             Call.checkOutside("recv");
             Mpi.MPI_Recv((MemorySegment) buf, whole, (typeParam != null ? typeParam : Datatype.BYTE).handle(null), source,
                     tag, comm, Mpi.MPI_STATUS_IGNORE);
+            return buf;
+        }
+        long large = status != null || Param.has(given, COUNT) || Param.has(given, OFFSET) ? -1
+                : LargeCounts.of(buf, typeParam, Message.OUT);
+        if (large > 0) {
+            LargeCounts.recv((MemorySegment) buf, large, typeParam, source, tag, comm);
             return buf;
         }
         try (Call call = Call.begin(c.environment, "recv")) {
@@ -155,7 +187,7 @@ final class PointToPoint {
     /** A nonblocking or persistent point-to-point operation, given its resolved buffer and arguments. */
     @FunctionalInterface
     interface Transfer<R> {
-        R bind(Call call, Message message, int tag, boolean synchronous, MPI_Comm comm);
+        R bind(Call call, Message message, int tag, Mode mode, MPI_Comm comm);
     }
 
     /**
@@ -171,8 +203,38 @@ final class PointToPoint {
         try (Call call = Call.begin(c.environment, operation)) {
             Message m = call.message(buf, Param.type(params, given), Param.intValue(params, given, OFFSET, 0),
                     Param.intValue(params, given, COUNT, -1), direction);
-            return transfer.bind(call, m, tag, Param.has(given, SYNCHRONOUS), comm);
+            Mode mode = sending ? mode(operation, given) : Mode.STANDARD;
+            if (mode == Mode.BUFFERED) {
+                SendBuffer.require(operation, m);
+            }
+            return transfer.bind(call, m, tag, mode, comm);
         }
+    }
+
+    /** {@code MPI_Isend} in the mode the parameters ask for. */
+    static <T> Request<T> isend(Communicator c, T buf, int dest, Param[] params) {
+        return transfer(c, "isend", buf, Message.IN, params, (call, m, tag, mode, comm) ->
+                Request.start(call, buf, null, request -> {
+                    switch (mode) {
+                        case STANDARD -> Mpi.MPI_Isend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
+                        case SYNCHRONOUS -> Mpi.MPI_Issend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
+                        case BUFFERED -> Mpi.MPI_Ibsend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
+                        case READY -> Mpi.MPI_Irsend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
+                    }
+                }));
+    }
+
+    /** {@code MPI_Send_init} in the mode the parameters ask for. */
+    static <T> Persistent<T> sendInit(Communicator c, T buf, int dest, Param[] params) {
+        return transfer(c, "sendInit", buf, Message.IN, params, (call, m, tag, mode, comm) ->
+                Persistent.bind(call, buf, null, request -> {
+                    switch (mode) {
+                        case STANDARD -> Mpi.MPI_Send_init(m.mpi(), m.count, m.handle, dest, tag, comm, request);
+                        case SYNCHRONOUS -> Mpi.MPI_Ssend_init(m.mpi(), m.count, m.handle, dest, tag, comm, request);
+                        case BUFFERED -> Mpi.MPI_Bsend_init(m.mpi(), m.count, m.handle, dest, tag, comm, request);
+                        case READY -> Mpi.MPI_Rsend_init(m.mpi(), m.count, m.handle, dest, tag, comm, request);
+                    }
+                }));
     }
 
     static <T> Request<T> irecvNew(Communicator c, Class<T> kind, int source, Param[] params) {

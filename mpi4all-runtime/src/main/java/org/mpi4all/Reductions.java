@@ -19,7 +19,7 @@ import org.mpi4all.ffi.Mpi;
 final class Reductions {
     private static final int REDUCE_PARAMS = Param.accepting(ROOT, RECV_BUF, IN_PLACE, TYPE);
     private static final int REDUCTION_PARAMS = Param.accepting(RECV_BUF, IN_PLACE, TYPE);
-    private static final int REDUCE_SCATTER_PARAMS = Param.accepting(RECV_COUNTS, RECV_BUF, TYPE);
+    private static final int REDUCE_SCATTER_PARAMS = Param.accepting(RECV_COUNTS, RECV_BUF, IN_PLACE, TYPE);
     private static final int NONBLOCKING_REDUCE_PARAMS = Param.accepting(ROOT, RECV_BUF, TYPE);
     private static final int NONBLOCKING_REDUCTION_PARAMS = Param.accepting(RECV_BUF, TYPE);
 
@@ -82,17 +82,26 @@ final class Reductions {
         }
     }
 
-    /** The buffers of a reduce-scatter: what is sent, this process's block of the result, its size, the counts if given. */
+    /**
+     * The buffers of a reduce-scatter: what is sent, this process's block of the result, its size, the counts if
+     * given. In place, the send buffer is both, and its first elements receive the block.
+     */
     private record Scattered<T>(Message in, Message out, int block, Message counts, T result) {
         static <T> Scattered<T> of(Call call, Communicator c, String operation, T send, Param[] params, int given) {
             int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
             Datatype typeParam = Param.type(params, given);
-            Message in = call.message(send, typeParam, 0, -1, Message.IN);
+            boolean inPlace = Param.has(given, IN_PLACE);
+            Message in = call.message(send, typeParam, 0, -1, inPlace ? Message.INOUT : Message.IN);
             int block = counts == null ? Shapes.blockOf(operation, in, c.size(), "process")
                     : ownBlock(c, operation, counts, in);
-            T result = resultBuffer(operation, send, Param.value(params, given, RECV_BUF), in, block, false);
-            Message out = call.message(result, typeParam, 0, block, Message.OUT);
+            T result = resultBuffer(operation, send, Param.value(params, given, RECV_BUF), in, block, inPlace);
+            Message out = inPlace ? in : call.message(result, typeParam, 0, block, Message.OUT);
             return new Scattered<>(in, out, block, counts != null ? call.ints(counts) : null, result);
+        }
+
+        /** The send buffer as MPI gets it: {@code MPI_IN_PLACE} in place. */
+        MemorySegment sendbuf() {
+            return in == out ? Mpi.MPI_IN_PLACE : in.mpi();
         }
     }
 
@@ -108,21 +117,29 @@ final class Reductions {
         }
     }
 
-    /** {@code MPI_Ireduce_scatter_block}, or {@code MPI_Ireduce_scatter} with {@code recvCounts}. */
-    static <T> Request<T> ireduceScatter(Communicator c, T send, Op op, Param[] params) {
-        int given = Param.check("ireduceScatter", params, REDUCE_SCATTER_PARAMS);
+    /** {@code MPI_Ireduce_scatter_block}, or {@code MPI_Ireduce_scatter} with {@code recvCounts}, or their {@code _init} forms. */
+    static <T, R extends AbstractRequest<T>> R reduceScatter(Communicator c, Issue issue, T send, Op op, Param[] params) {
+        String operation = issue.operation("reduceScatter");
+        int given = Param.check(operation, params, REDUCE_SCATTER_PARAMS);
         Objects.requireNonNull(op, "op == null");
         MPI_Comm comm = c.handle();
-        try (Call call = Call.begin(c.environment, "ireduceScatter")) {
-            Scattered<T> r = Scattered.of(call, c, "ireduceScatter", send, params, given);
+        try (Call call = Call.begin(c.environment, operation)) {
+            Scattered<T> r = Scattered.of(call, c, operation, send, params, given);
             Message in = r.in();
             Message out = r.out();
-            MPI_Op mpiOp = op.handle(c.environment, in.type, "ireduceScatter");
-            return Request.start(call, r.result(), null, request -> {
-                if (r.counts() == null) {
-                    Mpi.MPI_Ireduce_scatter_block(in.mpi(), out.mpi(), r.block(), in.handle, mpiOp, comm, request);
+            MPI_Op mpiOp = op.handle(c.environment, in.type, operation);
+            boolean persistent = issue == Issue.PERSISTENT;
+            return issue.issue(call, r.result(), request -> {
+                if (r.counts() == null && persistent) {
+                    Mpi.MPI_Reduce_scatter_block_init(r.sendbuf(), out.mpi(), r.block(), in.handle, mpiOp, comm,
+                            Mpi.MPI_INFO_NULL, request);
+                } else if (r.counts() == null) {
+                    Mpi.MPI_Ireduce_scatter_block(r.sendbuf(), out.mpi(), r.block(), in.handle, mpiOp, comm, request);
+                } else if (persistent) {
+                    Mpi.MPI_Reduce_scatter_init(r.sendbuf(), out.mpi(), r.counts().mpi(), in.handle, mpiOp, comm,
+                            Mpi.MPI_INFO_NULL, request);
                 } else {
-                    Mpi.MPI_Ireduce_scatter(in.mpi(), out.mpi(), r.counts().mpi(), in.handle, mpiOp, comm, request);
+                    Mpi.MPI_Ireduce_scatter(r.sendbuf(), out.mpi(), r.counts().mpi(), in.handle, mpiOp, comm, request);
                 }
             });
         }
@@ -142,9 +159,10 @@ final class Reductions {
         return counts[c.rank()];
     }
 
-    /** {@code MPI_Ireduce}, {@code MPI_Iallreduce}, {@code MPI_Iscan} or {@code MPI_Iexscan}. */
-    static <T> Request<T> start(Communicator c, Kind kind, T send, Op op, Param[] params) {
-        String operation = "i" + kind.operation;
+    /** {@code MPI_Ireduce}, {@code MPI_Iallreduce}, {@code MPI_Iscan} or {@code MPI_Iexscan}, or their {@code _init} forms. */
+    static <T, R extends AbstractRequest<T>> R start(Communicator c, Issue issue, Kind kind, T send, Op op,
+            Param[] params) {
+        String operation = issue.operation(kind.operation);
         boolean rooted = kind == Kind.REDUCE;
         int given = Param.check(operation, params, rooted ? NONBLOCKING_REDUCE_PARAMS : NONBLOCKING_REDUCTION_PARAMS);
         Objects.requireNonNull(op, "op == null");
@@ -158,8 +176,12 @@ final class Reductions {
                     : nonRootResult(operation, send, recvBuf, in);
             Message out = receives ? call.message(result, in.type, 0, in.count, Message.OUT) : null;
             MPI_Op mpiOp = op.handle(c.environment, in.type, operation);
-            return Request.start(call, result, null, request -> {
+            return issue.issue(call, result, request -> {
                 MemorySegment recvbuf = out != null ? out.mpi() : MemorySegment.NULL;
+                if (issue == Issue.PERSISTENT) {
+                    persistent(kind, in.mpi(), recvbuf, in.count, in.handle, mpiOp, root, comm, request);
+                    return;
+                }
                 switch (kind) {
                     case REDUCE -> Mpi.MPI_Ireduce(in.mpi(), recvbuf, in.count, in.handle, mpiOp, root, comm, request);
                     case ALLREDUCE -> Mpi.MPI_Iallreduce(in.mpi(), recvbuf, in.count, in.handle, mpiOp, comm, request);
@@ -167,6 +189,18 @@ final class Reductions {
                     case EXSCAN -> Mpi.MPI_Iexscan(in.mpi(), recvbuf, in.count, in.handle, mpiOp, comm, request);
                 }
             });
+        }
+    }
+
+    /** Binds the persistent reduction {@code kind} ({@code MPI_Reduce_init} ...). */
+    private static void persistent(Kind kind, MemorySegment sendbuf, MemorySegment recvbuf, int count,
+            MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm, MemorySegment request) {
+        switch (kind) {
+            case REDUCE -> Mpi.MPI_Reduce_init(sendbuf, recvbuf, count, type, op, root, comm, Mpi.MPI_INFO_NULL, request);
+            case ALLREDUCE -> Mpi.MPI_Allreduce_init(sendbuf, recvbuf, count, type, op, comm, Mpi.MPI_INFO_NULL,
+                    request);
+            case SCAN -> Mpi.MPI_Scan_init(sendbuf, recvbuf, count, type, op, comm, Mpi.MPI_INFO_NULL, request);
+            case EXSCAN -> Mpi.MPI_Exscan_init(sendbuf, recvbuf, count, type, op, comm, Mpi.MPI_INFO_NULL, request);
         }
     }
 }

@@ -101,6 +101,7 @@ public final class Request<T> extends AbstractRequest<T> {
      *
      * @throws IllegalStateException if it has not completed yet: call {@link #waitFor()} or {@link #test()}
      */
+    @Override
     public T result() {
         if (state != State.COMPLETE) {
             throw new IllegalStateException(operation + ": not complete; its data is reachable only after"

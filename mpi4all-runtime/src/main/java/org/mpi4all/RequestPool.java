@@ -29,11 +29,13 @@ import org.mpi4all.ffi.Mpi;
  * }
  *
  * <p>A completed request leaves the pool; its result is then available from the request itself
- * ({@link Request#result()}). A request that was turned into a {@link Request#future() future} cannot
- * join a pool. A pool is not safe for use by several threads at once.
+ * ({@link AbstractRequest#result()}). A request that was turned into a {@link Request#future() future} cannot
+ * join a pool. A started {@link Persistent} operation (a persistent collective, a partitioned transfer ...) joins
+ * it as a request does and leaves it completed, inactive, ready for its next start. A pool is not safe for use by
+ * several threads at once.
  */
 public final class RequestPool {
-    private final List<Request<?>> pending = new ArrayList<>();
+    private final List<AbstractRequest<?>> pending = new ArrayList<>();
 
     /** Creates an empty pool. */
     public RequestPool() {}
@@ -50,6 +52,20 @@ public final class RequestPool {
             pending.add(request);
         }
         return request;
+    }
+
+    /**
+     * Adds the persistent operation {@code operation} if it is started and has not completed; returns it.
+     *
+     * @throws IllegalStateException if it was closed
+     */
+    public <T, P extends Persistent<T>> P add(P operation) {
+        Objects.requireNonNull(operation, "operation == null");
+        operation.requireOpen("RequestPool.add");
+        if (operation.isActive() && !pending.contains(operation)) {
+            pending.add(operation);
+        }
+        return operation;
     }
 
     /** {@return the number of requests still pending} */
@@ -75,7 +91,7 @@ public final class RequestPool {
      *
      * @throws NoSuchElementException if the pool is empty
      */
-    public Request<?> waitAny() {
+    public AbstractRequest<?> waitAny() {
         requireNotEmpty("waitAny");
         return complete("waitAny", (n, requests, indices, statuses) -> {
             Mpi.MPI_Waitany(n, requests, indices, statuses);
@@ -84,7 +100,7 @@ public final class RequestPool {
     }
 
     /** Waits until at least one request has completed ({@code MPI_Waitsome}) and returns those that have. */
-    public List<Request<?>> waitSome() {
+    public List<AbstractRequest<?>> waitSome() {
         return complete("waitSome", (n, requests, indices, statuses) -> {
             MemorySegment outcount = indices.asSlice((long) n * Integer.BYTES);
             Mpi.MPI_Waitsome(n, requests, outcount, indices, statuses);
@@ -103,7 +119,7 @@ public final class RequestPool {
     }
 
     /** {@return a request that has completed, if one has} ({@code MPI_Testany}) */
-    public Optional<Request<?>> testAny() {
+    public Optional<AbstractRequest<?>> testAny() {
         return complete("testAny", (n, requests, indices, statuses) -> {
             MemorySegment flag = indices.asSlice((long) n * Integer.BYTES);
             Mpi.MPI_Testany(n, requests, indices, flag, statuses);
@@ -112,7 +128,7 @@ public final class RequestPool {
     }
 
     /** {@return the requests that have completed, possibly none} ({@code MPI_Testsome}) */
-    public List<Request<?>> testSome() {
+    public List<AbstractRequest<?>> testSome() {
         return complete("testSome", (n, requests, indices, statuses) -> {
             MemorySegment outcount = indices.asSlice((long) n * Integer.BYTES);
             Mpi.MPI_Testsome(n, requests, outcount, indices, statuses);
@@ -131,7 +147,7 @@ public final class RequestPool {
         int run(int n, MemorySegment requests, MemorySegment indices, MemorySegment statuses);
     }
 
-    private List<Request<?>> complete(String operation, Completion completion) {
+    private List<AbstractRequest<?>> complete(String operation, Completion completion) {
         if (pending.isEmpty()) {
             return List.of();
         }
@@ -146,9 +162,9 @@ public final class RequestPool {
             MemorySegment indices = arena.allocate(JAVA_INT, n + 1L);
             MemorySegment statuses = MPI_Status.allocateArray(arena, n);
             int done = completion.run(n, requests, indices, statuses);
-            List<Request<?>> completed = new ArrayList<>(done);
+            List<AbstractRequest<?>> completed = new ArrayList<>(done);
             for (int k = 0; k < done; k++) {
-                Request<?> request = pending.get(indices.getAtIndex(JAVA_INT, k));
+                AbstractRequest<?> request = pending.get(indices.getAtIndex(JAVA_INT, k));
                 request.completed(MPI_Status.get(statuses, k), call.words);
                 completed.add(request);
             }

@@ -64,4 +64,15 @@ final class Staging {
         owned = null;
         staged = new Message[0];
     }
+
+    /** Copies elements {@code from .. from+n} of the staged buffers between them and their native memory. */
+    void copyRange(int from, int n, boolean toNative) {
+        for (Message message : staged) {
+            if (message != null && toNative) {
+                message.restage(from, n);
+            } else if (message != null) {
+                message.unstage(from, n);
+            }
+        }
+    }
 }

@@ -53,12 +53,12 @@ public abstract sealed class TopologyCommunicator extends Communicator permits C
 
     /** Starts a {@link #neighborAllgather} ({@code MPI_Ineighbor_allgather}). Accepts: {@link Param#recvBuf recvBuf}, {@link Param#type type}. */
     public <T> Request<T> ineighborAllgather(T send, Param... params) {
-        return Collectives.iexchange(this, Collectives.Exchange.NEIGHBOR_ALLGATHER, send, params);
+        return Collectives.iexchange(this, Issue.NOW, Collectives.Exchange.NEIGHBOR_ALLGATHER, send, params);
     }
 
     /** Starts a {@link #neighborAlltoall} ({@code MPI_Ineighbor_alltoall}). Accepts: {@link Param#recvBuf recvBuf}, {@link Param#type type}. */
     public <T> Request<T> ineighborAlltoall(T send, Param... params) {
-        return Collectives.iexchange(this, Collectives.Exchange.NEIGHBOR_ALLTOALL, send, params);
+        return Collectives.iexchange(this, Issue.NOW, Collectives.Exchange.NEIGHBOR_ALLTOALL, send, params);
     }
 
     /**
@@ -66,7 +66,23 @@ public abstract sealed class TopologyCommunicator extends Communicator permits C
      * and {@link Param#recvCounts recvCounts}; accepts the other parameters of {@code neighborAlltoallv}.
      */
     public <T> Request<T> ineighborAlltoallv(T send, Param... params) {
-        return Collectives.ipersonalized(this, true, send, params, destinations().length, sources().length);
+        return Collectives.ipersonalized(this, Issue.NOW, true, send, params, destinations().length, sources().length);
+    }
+
+    /** Binds a {@link #neighborAllgather} ({@code MPI_Neighbor_allgather_init}); see {@link Communicator#allreduceInit}. */
+    public <T> Persistent<T> neighborAllgatherInit(T send, Param... params) {
+        return Collectives.iexchange(this, Issue.PERSISTENT, Collectives.Exchange.NEIGHBOR_ALLGATHER, send, params);
+    }
+
+    /** Binds a {@link #neighborAlltoall} ({@code MPI_Neighbor_alltoall_init}). */
+    public <T> Persistent<T> neighborAlltoallInit(T send, Param... params) {
+        return Collectives.iexchange(this, Issue.PERSISTENT, Collectives.Exchange.NEIGHBOR_ALLTOALL, send, params);
+    }
+
+    /** Binds a {@link #neighborAlltoallv} ({@code MPI_Neighbor_alltoallv_init}); requires what {@link #ineighborAlltoallv} does. */
+    public <T> Persistent<T> neighborAlltoallvInit(T send, Param... params) {
+        return Collectives.ipersonalized(this, Issue.PERSISTENT, true, send, params, destinations().length,
+                sources().length);
     }
 
     /** Each destination learns how many elements this process sends it: one count per neighbour. */

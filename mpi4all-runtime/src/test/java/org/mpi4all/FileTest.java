@@ -37,6 +37,7 @@ class FileTest {
                 checks.section("pointers", () -> pointers(checks));
                 checks.section("nonblocking", () -> nonblocking(checks));
                 checks.section("views", () -> views(checks));
+                checks.section("split", () -> splitCollectives(checks));
                 checks.section("wholeFile", () -> wholeFile(checks, env));
                 checks.section("misuse", () -> misuse(checks, env));
                 world.barrier();
@@ -157,6 +158,52 @@ class FileTest {
         }
 
         /** A strided view: each rank's blocks of 2 interleave with the others'. */
+        /**
+         * The split collectives: writeAtAllBegin/End with the array changed between (the array at the beginning is
+         * written), readAtAllBegin/End (the array untouched before the end), readAll and writeAll at the pointer,
+         * writeOrdered and readOrdered in rank order; one active at a time, ended once, not closed in between.
+         */
+        static void splitCollectives(Checks checks) {
+            Path path = directory.resolve("split");
+            try (File file = File.open(world, path, File.Mode.CREATE, File.Mode.READ_WRITE)) {
+                file.setView(0, Datatype.LONG);
+                long[] mine = block(rank);
+                SplitCollective<long[]> writing = file.writeAtAllBegin((long) rank * N, mine);
+                mine[0] = -1;   // after the beginning: a heap array was copied then
+                checks.throwsWith("splitOneAtATime", IllegalStateException.class, "readAllBegin: the split collective"
+                        + " writeAtAllBegin is active", () -> file.readAllBegin(new long[N]));
+                checks.throwsWith("splitNoClose", IllegalStateException.class, "close: the split collective"
+                        + " writeAtAllBegin is active", file::close);
+                checks.that("writeAtAllEnd", writing.end() == mine, "end() handed back another array");
+                checks.throwsWith("splitEndTwice", IllegalStateException.class, "writeAtAllEnd: ended already",
+                        writing::end);
+                file.sync();
+                world.barrier();
+                file.sync();
+                long[] all = new long[size * N];
+                SplitCollective<long[]> reading = file.readAtAllBegin(0, all);
+                boolean untouched = Arrays.stream(all).allMatch(v -> v == 0);
+                Status read = new Status();
+                checks.equal("readAtAllSplit", new Object[] {true, allBlocks(), size * N}, new Object[] {untouched,
+                        reading.end(read), read.count(Datatype.LONG)});
+                file.seek(rank * N, File.Whence.SET);
+                checks.equal("readAllSplit", block(rank), file.readAllBegin(new long[N]).end());
+                world.barrier();
+                file.seekShared(0, File.Whence.SET);
+                file.writeOrderedBegin(new long[] {-rank, rank}).end();
+                file.seekShared(0, File.Whence.SET);
+                long[] pairs = file.readOrderedBegin(new long[2]).end();
+                checks.equal("orderedSplit", new long[] {-rank, rank}, pairs);
+                file.seek((long) size * 2 + rank, File.Whence.SET);
+                file.writeAllBegin(new long[] {rank * 7L}).end();
+                file.sync();
+                world.barrier();
+                file.sync();
+                checks.equal("writeAllSplit", LongStream.range(0, size).map(r -> r * 7).toArray(),
+                        file.readAtAll((long) size * 2, new long[size]));
+            }
+        }
+
         static void views(Checks checks) {
             int rounds = 3;
             try (File file = File.open(world, directory.resolve("strided"), File.Mode.CREATE, File.Mode.READ_WRITE)) {
@@ -261,7 +308,8 @@ class FileTest {
     private static final String[] CHECKS = {"writeAtAllSize", "readAtAll", "readAtNeighbour", "shortRead", "writeAt",
         "positionAfterWrite", "readAll", "seekEnd", "positionShared", "writeOrdered", "readOrdered", "writeShared",
         "readShared", "iwriteAtHandsBack", "ireadAtUntouched", "ireadAt", "ireadAtAll", "iread", "ireadAll",
-        "stridedView", "modes", "hints", "preallocate", "setSize", "atomicity", "atomicityOff", "delete", "deleteOnCloseExists",
+        "stridedView", "splitOneAtATime", "splitNoClose", "writeAtAllEnd", "splitEndTwice", "readAtAllSplit",
+        "readAllSplit", "orderedSplit", "writeAllSplit", "modes", "hints", "preallocate", "setSize", "atomicity", "atomicityOff", "delete", "deleteOnCloseExists",
         "deleteOnClose", "twoAccessModes", "readOnlyCreate", "noSuchFile", "negativeOffset", "countBeyondBuffer",
         "wrongParam", "badStride", "readWriteOnly", "useAfterClose", "size"};
 

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Assumptions;
 import org.mpi4all.testkit.MpiRun;
 import org.mpi4all.testkit.MpiRunResult;
 
@@ -32,5 +34,19 @@ final class Runs {
                 assertThat(rank.value(name)).as(name).contains("ok");
             }
         });
+    }
+
+    /**
+     * If the ranks reported that the library lacks what the program tests (an {@code unsupported=} line), checks
+     * that each said so clearly ({@code unsupportedMessage=ok} and the {@code also} checks) and aborts the test
+     * with that reason; otherwise returns.
+     */
+    static void abortIfUnsupported(MpiRunResult result, String what, String... also) {
+        Optional<String> unsupported = result.rank(0).value("unsupported");
+        if (unsupported.isPresent()) {
+            assertChecks(result, "unsupportedMessage");
+            assertChecks(result, also);
+            Assumptions.abort("the MPI library has no " + what + ": " + unsupported.get());
+        }
     }
 }

@@ -20,7 +20,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
- * Runs {@link LayersBenchmark} and {@link HeapAccessBenchmark} on every rank of a 2-rank {@code mpirun},
+ * Runs {@link LayersBenchmark}, {@link OneSidedBenchmark} and {@link HeapAccessBenchmark} on every rank of a 2-rank {@code mpirun},
  * the project's way of running JMH under MPI: no forks (the JVM that initialised MPI measures), single-shot
  * iterations of a fixed batch (every rank runs the same operations), a barrier before each iteration.
  *
@@ -63,6 +63,7 @@ public final class HighLevelBench {
                     int batch = quick ? 50 : batchFor(bytes);
                     OptionsBuilder options = new OptionsBuilder();
                     options.include(LayersBenchmark.class.getName())
+                            .include(OneSidedBenchmark.class.getName())
                             .include(HeapAccessBenchmark.class.getName())
                             .param("bytes", Integer.toString(bytes))
                             .forks(0)
@@ -139,10 +140,12 @@ public final class HighLevelBench {
                 + " | allocated: generated / high level |\n|---|---|---|---|---|---|---|\n");
         for (int bytes : SIZES) {
             for (String buffer : List.of("array", "segment")) {
-                for (String operation : List.of("pingPong", "allreduce")) {
-                    Samples generated = samples.get(String.format("%08d %s LayersBenchmark.%sGenerated", bytes, buffer, operation));
+                for (String benchmark : List.of("LayersBenchmark.pingPong", "LayersBenchmark.allreduce",
+                        "OneSidedBenchmark.putFence")) {
+                    String operation = benchmark.substring(benchmark.indexOf('.') + 1);
+                    Samples generated = samples.get(String.format("%08d %s %sGenerated", bytes, buffer, benchmark));
                     for (String variant : List.of("HighLevel", "HighLevelInlineParams")) {
-                        Samples high = samples.get(String.format("%08d %s LayersBenchmark.%s%s", bytes, buffer, operation, variant));
+                        Samples high = samples.get(String.format("%08d %s %s%s", bytes, buffer, benchmark, variant));
                         if (generated != null && high != null) {
                             table.append(String.format("| %s | %s | %d | %.3f (%.3f) | %.3f (%.3f) | %.3f | %.0f / %.0f |%n",
                                     operation + (variant.endsWith("Params") ? ", parameters in the call" : ""), buffer, bytes,

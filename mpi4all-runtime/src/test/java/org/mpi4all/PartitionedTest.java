@@ -1,0 +1,192 @@
+package org.mpi4all;
+
+import static org.mpi4all.Checks.left;
+import static org.mpi4all.Checks.rank;
+import static org.mpi4all.Checks.right;
+import static org.mpi4all.Checks.size;
+import static org.mpi4all.Checks.world;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.IntStream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.mpi4all.testkit.MpiRunResult;
+
+/**
+ * Partitioned communication around the ring of ranks: each rank sends to its right neighbour a buffer of
+ * {@link #PARTITIONS} partitions, made ready by one thread per partition (at {@code MULTIPLE}), by a range and by
+ * a list, and receives its left neighbour's, polling {@code parrived}; a heap array and a native segment; the values
+ * of every partition checked on every rank at every start; the misuse of a partitioned operation. On a library
+ * without partitioned communication (Open MPI 4.1) the program checks the exception that says so and the test is
+ * skipped with that reason.
+ */
+class PartitionedTest {
+    static final int PARTITIONS = 4;
+    static final int PARTITION_SIZE = 3;
+    static final int ITERATIONS = 3;
+
+    public static final class Program {
+        public static void main(String[] args) {
+            Checks.run(args, ThreadLevel.MULTIPLE, (checks, env) -> {
+                int[] incoming = new int[PARTITIONS * PARTITION_SIZE];
+                Partitioned<int[]> in;
+                try {
+                    in = world.precvInit(incoming, PARTITIONS, left);
+                } catch (UnsupportedOperationException e) {
+                    checks.that("unsupportedMessage", e.getMessage().startsWith("precvInit: MPI_Precv_init is not"
+                            + " provided by the MPI library"), e.getMessage());
+                    Checks.value("unsupported", e.getMessage());
+                    return;
+                }
+                checks.equal("level", ThreadLevel.MULTIPLE, env.threadLevel());
+                int[] outgoing = new int[PARTITIONS * PARTITION_SIZE];
+                try (in; Partitioned<int[]> out = world.psendInit(outgoing, PARTITIONS, right)) {
+                    checks.equal("shape", List.of(PARTITIONS, PARTITION_SIZE), List.of(out.partitions(),
+                            out.partitionSize()));
+                    checks.section("heap", () -> iterations(checks, in, out, outgoing, incoming));
+                    checks.section("misuse", () -> misuse(checks, in, out));
+                }
+                checks.section("segment", () -> segment(checks));
+                checks.equal("size", List.of(size, rank), List.of(world.size(), world.rank()));
+            });
+        }
+
+        /** The value element {@code k} of partition {@code p} has when rank {@code from} sends it at {@code iteration}. */
+        static int value(int from, int iteration, int p, int k) {
+            return from * 1000 + iteration * 100 + p * 10 + k;
+        }
+
+        static int[] expected(int from, int iteration) {
+            return IntStream.range(0, PARTITIONS * PARTITION_SIZE)
+                    .map(j -> value(from, iteration, j / PARTITION_SIZE, j % PARTITION_SIZE)).toArray();
+        }
+
+        static void fill(int[] data, int iteration, int p) {
+            for (int k = 0; k < PARTITION_SIZE; k++) {
+                data[p * PARTITION_SIZE + k] = value(rank, iteration, p, k);
+            }
+        }
+
+        /**
+         * Iteration 0: one thread per partition fills and readies it; 1: all filled, then one range; 2: a list in
+         * another order. The receiver polls the first partition with parrived before waiting for all.
+         */
+        static void iterations(Checks checks, Partitioned<int[]> in, Partitioned<int[]> out, int[] outgoing,
+                int[] incoming) {
+            Object[] seen = new Object[ITERATIONS];
+            Object[] wanted = new Object[ITERATIONS];
+            boolean firstArrivedEarly = true;
+            for (int i = 0; i < ITERATIONS; i++) {
+                int iteration = i;
+                in.start();
+                out.start();
+                switch (i) {
+                    case 0 -> {
+                        List<Thread> threads = new ArrayList<>();
+                        for (int p = 0; p < PARTITIONS; p++) {
+                            int partition = p;
+                            threads.add(Thread.ofPlatform().start(() -> {
+                                fill(outgoing, iteration, partition);
+                                out.pready(partition);
+                            }));
+                        }
+                        threads.forEach(Program::join);
+                    }
+                    case 1 -> {
+                        IntStream.range(0, PARTITIONS).forEach(p -> fill(outgoing, iteration, p));
+                        out.preadyRange(0, PARTITIONS - 1);
+                    }
+                    default -> {
+                        IntStream.range(0, PARTITIONS).forEach(p -> fill(outgoing, iteration, p));
+                        out.preadyList(3, 1, 0, 2);
+                    }
+                }
+                while (!in.parrived(0)) {
+                    Thread.onSpinWait();
+                }
+                // a heap array holds the partition once parrived says it arrived, before completion
+                for (int k = 0; k < PARTITION_SIZE; k++) {
+                    firstArrivedEarly &= incoming[k] == value(left, i, 0, k);
+                }
+                out.waitFor();
+                seen[i] = in.waitFor().clone();
+                wanted[i] = expected(left, i);
+            }
+            checks.equal("partitions", wanted, seen);
+            checks.that("parrived", firstArrivedEarly, "partition 0 not in the array after parrived");
+        }
+
+        static void join(Thread thread) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        /** A native segment, readied partition by partition from the last: MPI reads and writes it in place. */
+        static void segment(Checks checks) {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment send = arena.allocate(ValueLayout.JAVA_LONG, PARTITIONS * 2L);
+                MemorySegment receive = arena.allocate(ValueLayout.JAVA_LONG, PARTITIONS * 2L);
+                try (Partitioned<MemorySegment> in = world.precvInit(receive, PARTITIONS, left,
+                        Param.type(Datatype.LONG), Param.tag(7));
+                        Partitioned<MemorySegment> out = world.psendInit(send, PARTITIONS, right,
+                                Param.type(Datatype.LONG), Param.tag(7))) {
+                    in.start();
+                    out.start();
+                    for (int p = PARTITIONS - 1; p >= 0; p--) {
+                        send.setAtIndex(ValueLayout.JAVA_LONG, 2L * p, rank * 100L + p);
+                        send.setAtIndex(ValueLayout.JAVA_LONG, 2L * p + 1, -(rank * 100L + p));
+                        out.pready(p);
+                    }
+                    out.waitFor();
+                    long[] got = in.waitFor().toArray(ValueLayout.JAVA_LONG);
+                    long[] expected = IntStream.range(0, PARTITIONS * 2)
+                            .mapToLong(j -> (j % 2 == 0 ? 1 : -1) * (left * 100L + j / 2)).toArray();
+                    checks.equal("segment", expected, got);
+                }
+            }
+        }
+
+        static void misuse(Checks checks, Partitioned<int[]> in, Partitioned<int[]> out) {
+            checks.throwsWith("preadyBeforeStart", IllegalStateException.class, "psendInit: pready before start()",
+                    () -> out.pready(0));
+            checks.throwsWith("parrivedBeforeStart", IllegalStateException.class, "precvInit: parrived before start()",
+                    () -> in.parrived(0));
+            checks.throwsWith("preadyOnReceive", IllegalStateException.class, "precvInit: pready is for a partitioned send",
+                    () -> in.pready(0));
+            checks.throwsWith("parrivedOnSend", IllegalStateException.class, "psendInit: parrived is for a partitioned"
+                    + " receive", () -> out.parrived(0));
+            in.start();
+            out.start();
+            checks.throwsWith("partitionRange", IllegalArgumentException.class, "psendInit: pready: partition 4 is not"
+                    + " one of the 4 partitions (0..3)", () -> out.pready(PARTITIONS));
+            out.preadyRange(0, 1);
+            checks.throwsWith("readyTwice", IllegalStateException.class, "psendInit: preadyList: partition 1 is ready"
+                    + " already", () -> out.preadyList(1));
+            out.preadyList(2, 3);
+            out.waitFor();
+            in.waitFor();
+            checks.throwsWith("indivisible", IllegalArgumentException.class, "psendInit: 10 elements do not divide"
+                    + " into 4 equal blocks, one per partition", () -> world.psendInit(new int[10], PARTITIONS, right));
+            checks.throwsWith("noPartitions", IllegalArgumentException.class, "precvInit: 0 partitions",
+                    () -> world.precvInit(new int[4], 0, left));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3})
+    void onRanks(int ranks) {
+        MpiRunResult result = Runs.run(Program.class, ranks);
+        Runs.abortIfUnsupported(result, "partitioned communication");
+        Runs.assertChecks(result, "level", "shape", "partitions", "parrived", "preadyBeforeStart",
+                "parrivedBeforeStart", "preadyOnReceive", "parrivedOnSend", "partitionRange", "readyTwice",
+                "indivisible", "noPartitions", "segment", "size");
+    }
+}
