@@ -10,11 +10,15 @@ with direction and array length, to tell error-code returns from other int retur
 standard's predefined constants (e.g. MPI_COMM_NULL_COPY_FN is a MPI_Comm_copy_attr_function *).
 
 Output: one JSON object, keys sorted, one entry per line so that updates diff cleanly:
-  procedures: C name -> {returns, largeCount, parameters: [[name, direction, length, description], ...], c?}
+  procedures: C name -> {returns, largeCount, parameters: [[name, direction, length, description, kind, flags], ...],
+              c?}
               (functions and callback types; 5.0 wins over 4.1; parameters the C binding suppresses,
               such as Fortran's ierror, are left out; length is null, "*" for an unnamed length, or an
               expression; a list for a multi-dimensional array; description is the standard's
-              one-line description of the parameter, or ""; c is the ISO C signature
+              one-line description of the parameter, or ""; kind is the standard's parameter kind (BUFFER,
+              POLYXFER_NUM_ELEM_NNI, DATATYPE, COMMUNICATOR, ...); flags lists which of asynchronous (MPI
+              keeps the buffer after the call returns) and root_only (significant at the root alone) hold;
+              c is the ISO C signature
               [return type, parameter types...] where every parameter is a scalar passed by value,
               which lets the probe type a function an implementation gives only as a macro, such as
               MPI_Aint_add)
@@ -62,7 +66,8 @@ def procedures(apis):
             "returns": entry["return_kind"],
             # The MPI-4 large-count variant NAME_c exists for procedures with a polymorphic parameter.
             "largeCount": any(p["kind"].startswith("POLY") for p in entry["parameters"]),
-            "parameters": [[p["name"], p["param_direction"], p["length"], p["desc"]] for p in c_parameters],
+            "parameters": [[p["name"], p["param_direction"], p["length"], p["desc"], p["kind"],
+                            [flag for flag in ("asynchronous", "root_only") if p[flag]]] for p in c_parameters],
         }
         signature = scalar_signature(entry, c_parameters)
         if signature and not attributes["callback"]:

@@ -27,7 +27,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * <pre>
  * scripts/mpi run openmpi -np 2 java --enable-native-access=ALL-UNNAMED -Djmh.ignoreLock=true \
  *     -Dmpi4all.bench.contender=mpi4all-segment -cp benchmarks.jar org.mpi4all.bench.MpiBenchmarks \
- *     [--quick | --goals] [--families ping-pong,allreduce] [--results DIR]
+ *     [--quick | --goals] [--families ping-pong,allreduce] [--bytes N] [--results DIR]
  * </pre>
  *
  * <p>Why this shape: JMH's own forks would be new processes outside the MPI job, so the JVM that initialised
@@ -69,13 +69,15 @@ public final class MpiBenchmarks {
         BenchPlan plan = BenchPlan.FULL;
         List<BenchPlan.Family> families = new ArrayList<>(Arrays.asList(BenchPlan.Family.values()));
         Path resultsDirectory = null;
+        int onlyBytes = -1;
         for (int i = 0; i < options.length; i++) {
             switch (options[i]) {
                 case "--quick", "--goals" -> plan = BenchPlan.fromOption(options[i]);
                 case "--families" -> families = Arrays.stream(value(options, ++i).split(",")).map(BenchPlan.Family::of).toList();
                 case "--results" -> resultsDirectory = Path.of(value(options, ++i));
+                case "--bytes" -> onlyBytes = Integer.parseInt(value(options, ++i));
                 default -> throw new IllegalArgumentException(
-                        "unknown option '" + options[i] + "' (--quick, --goals, --families F,..., --results DIR)");
+                        "unknown option '" + options[i] + "' (--quick, --goals, --families F,..., --bytes N (sized families only), --results DIR)");
             }
         }
         boolean reporter = library.rank() == 0;
@@ -89,6 +91,9 @@ public final class MpiBenchmarks {
                 continue;
             }
             for (BenchPlan.Step step : plan.steps(family)) {
+                if (onlyBytes >= 0 && family.hasBytes() && step.bytes() != onlyBytes) {
+                    continue;
+                }
                 Collection<RunResult> runs = new Runner(options(contender, plan, step), output(reporter)).run();
                 if (results != null) {
                     ResultFile.append(results, measurements(contender, step, runs));

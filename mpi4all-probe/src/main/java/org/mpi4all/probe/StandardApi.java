@@ -14,13 +14,20 @@ import java.util.Optional;
 /**
  * What the MPI standard (4.1 and 5.0, from the MPI Forum's machine-readable apis.json and the MPI-5 ABI
  * table) says about procedures, callbacks and constants. The resource {@code mpi-standard.json} is derived
- * from those files by {@code src/build/derive-mpi-standard.py}.
+ * from those files by {@code src/build/derive-mpi-standard.py}. Public for the code generator, which derives the
+ * checked mode's argument checks from the parameter kinds.
  */
-final class StandardApi {
+public final class StandardApi {
     private static final String RESOURCE = "mpi-standard.json";
 
-    /** A standard parameter: its name, {@code in}/{@code out}/{@code inout}, its array length or null, and its description or "". */
-    record Parameter(String name, String direction, String length, String description) {}
+    /**
+     * A standard parameter: its name, {@code in}/{@code out}/{@code inout}, its array length or null, its description
+     * or "", its kind ({@code BUFFER}, {@code POLYXFER_NUM_ELEM_NNI}, {@code DATATYPE}, ...), whether MPI keeps it after
+     * the call returns ({@code asynchronous}: nonblocking and persistent buffers, windows, attached buffers) and
+     * whether it is significant at the root alone.
+     */
+    public record Parameter(String name, String direction, String length, String description, String kind,
+                            boolean asynchronous, boolean rootOnly) {}
 
     /**
      * A standard procedure or callback type.
@@ -30,7 +37,7 @@ final class StandardApi {
      * @param cTypes     the ISO C return and parameter types when all parameters are scalars passed by value
      *                   ({@code MPI_Aint_add}: {@code MPI_Aint, MPI_Aint, MPI_Aint}); empty otherwise
      */
-    record Procedure(String name, String returns, boolean largeCount, List<Parameter> parameters, List<String> cTypes) {
+    public record Procedure(String name, String returns, boolean largeCount, List<Parameter> parameters, List<String> cTypes) {
         boolean returnsErrorCode() {
             return returns.equals("ERROR_CODE") || returns.equals("ERROR_CLASS");
         }
@@ -55,12 +62,12 @@ final class StandardApi {
         static final StandardApi INSTANCE = load();
     }
 
-    static StandardApi get() {
+    public static StandardApi get() {
         return Holder.INSTANCE;
     }
 
     /** The standard's procedure or callback {@code name}; {@code NAME_c} finds the large-count variant of NAME. */
-    Optional<Procedure> procedure(String name) {
+    public Optional<Procedure> procedure(String name) {
         Procedure procedure = procedures.get(name);
         if (procedure != null) {
             return Optional.of(procedure);
@@ -95,7 +102,10 @@ final class StandardApi {
                 JsonNode node = entry.getValue();
                 List<Parameter> parameters = new ArrayList<>();
                 for (JsonNode p : node.get("parameters")) {
-                    parameters.add(new Parameter(p.get(0).asText(), p.get(1).asText(), length(p.get(2)), p.get(3).asText()));
+                    List<String> flags = new ArrayList<>();
+                    p.get(5).forEach(flag -> flags.add(flag.asText()));
+                    parameters.add(new Parameter(p.get(0).asText(), p.get(1).asText(), length(p.get(2)), p.get(3).asText(),
+                            p.get(4).asText(), flags.contains("asynchronous"), flags.contains("root_only")));
                 }
                 List<String> cTypes = new ArrayList<>();
                 if (node.has("c")) {

@@ -3,6 +3,7 @@ package org.mpi4all.bench.ffi;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -19,7 +20,10 @@ import org.openjdk.jmh.annotations.Benchmark;
  * call: {@code MPI_Comm_rank} and {@code MPI_Wtime} through {@link Mpi} (handle record unwrapped, return code
  * checked) against a raw {@code static final} downcall handle invoked with {@code invokeExact}, linked plain
  * and linked critical (no thread-state transition: the thread cannot reach a safepoint during the call, which
- * is harmless for calls this short). Runs with the {@link #CONTENDER} contender; the score is one call.
+ * is harmless for calls this short). {@code sendToProcNullBinding} is a send that returns at once (to
+ * {@code MPI_PROC_NULL}) with a buffer, count and datatype: what the checked mode checks on every send, without a
+ * peer to wait for (see {@code scripts/bench-checked}). Runs with the {@link #CONTENDER} contender; the score is one
+ * call.
  */
 public class BindingOverhead extends MpiBenchmark {
     /** The contender whose runs include this benchmark. */
@@ -37,6 +41,7 @@ public class BindingOverhead extends MpiBenchmark {
     private static final MethodHandle CRITICAL_WTIME = downcall("MPI_Wtime", WTIME, Linker.Option.critical(false));
 
     private final MemorySegment rank = Arena.ofAuto().allocate(JAVA_INT);
+    private final MemorySegment message = Arena.ofAuto().allocate(JAVA_LONG);
 
     @Override
     protected void prepare() {
@@ -58,6 +63,11 @@ public class BindingOverhead extends MpiBenchmark {
         return INT_HANDLES
                 ? (int) CRITICAL_COMM_RANK.invokeExact((int) WORLD, rank)
                 : (int) CRITICAL_COMM_RANK.invokeExact(WORLD, rank);
+    }
+
+    @Benchmark
+    public void sendToProcNullBinding() {
+        Mpi.MPI_Send(message, 1, Mpi.MPI_LONG, Mpi.MPI_PROC_NULL, 0, Mpi.MPI_COMM_WORLD);
     }
 
     @Benchmark

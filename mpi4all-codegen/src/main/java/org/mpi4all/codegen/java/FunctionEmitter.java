@@ -30,6 +30,14 @@ final class FunctionEmitter {
         CodeBlock code(FunctionInfo function, List<String> parameterNames);
 
         ExtraCode NONE = (function, names) -> CodeBlock.of("");
+
+        /** This code, then {@code next}'s. */
+        default ExtraCode andThen(ExtraCode next) {
+            return (function, names) -> CodeBlock.builder()
+                    .add(code(function, names))
+                    .add(next.code(function, names))
+                    .build();
+        }
     }
 
     private final TypeMapper types;

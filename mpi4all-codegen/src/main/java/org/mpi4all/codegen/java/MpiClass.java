@@ -58,6 +58,7 @@ final class MpiClass {
     private final String auxResource;
     private final ClassName mpi;
     private final FunctionEmitter functions;
+    private final ArgumentCheckEmitter checks;
 
     MpiClass(Blueprint blueprint, TypeMapper types, String packageName, String auxResource) {
         this.blueprint = blueprint;
@@ -65,6 +66,7 @@ final class MpiClass {
         this.auxResource = auxResource;
         this.mpi = ClassName.get(packageName, NAME);
         this.functions = new FunctionEmitter(types, mpi);
+        this.checks = new ArgumentCheckEmitter(blueprint, types, mpi);
     }
 
     static boolean isHeapSafe(FunctionInfo function) {
@@ -97,9 +99,10 @@ final class MpiClass {
             }
         }
         addPredefinedOperations(type, generated);
+        checks.addMembers(type);
         for (FunctionInfo function : blueprint.functions()) {
             try {
-                FunctionEmitter.Emitted emitted = functions.emit(function, false, FunctionEmitter.ExtraCode.NONE,
+                FunctionEmitter.Emitted emitted = functions.emit(function, false, checks,
                         this::afterSuccess);
                 type.addMethod(emitted.method()).addType(emitted.holder());
             } catch (TypeMapper.UnsupportedTypeException e) {
@@ -181,7 +184,8 @@ final class MpiClass {
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
         for (FunctionInfo function : blueprint.functions()) {
             if (isHeapSafe(function)) {
-                FunctionEmitter.Emitted emitted = functions.emit(function, true, this::refuseUserOperations,
+                FunctionEmitter.Emitted emitted = functions.emit(function, true,
+                        checks.andThen(this::refuseUserOperations),
                         FunctionEmitter.ExtraCode.NONE);
                 type.addMethod(emitted.method()).addType(emitted.holder());
             }

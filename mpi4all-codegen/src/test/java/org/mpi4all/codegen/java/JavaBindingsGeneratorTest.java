@@ -26,7 +26,8 @@ class JavaBindingsGeneratorTest {
         String mpi = sources(Fixtures.intHandles()).get("Mpi");
 
         assertThat(mpi).contains("public static void MPI_Send(MemorySegment buf, int count, MPI_Datatype datatype,"
-                + " int dest, int tag, MPI_Comm comm) { int result; try { result = (int) MPI_Send.HANDLE.invokeExact(buf,"
+                + " int dest, int tag, MPI_Comm comm) { if (ArgumentChecks.ENABLED) {"
+                + " ArgumentChecks.alive(\"MPI_Send\", \"buf\", buf); } int result; try { result = (int) MPI_Send.HANDLE.invokeExact(buf,"
                 + " count, (int) datatype.value(), dest, tag, (int) comm.value()); } catch (Throwable t) {"
                 + " throw MpiErrors.rethrow(t); } if (result != 0) { throw Mpi.error(\"MPI_Send\", result); }"
                 + " Upcalls.rethrowIfPending(); }");
@@ -127,9 +128,27 @@ class JavaBindingsGeneratorTest {
         Map<String, String> sources = sources(Fixtures.intHandles());
 
         assertThat(body(sources.get("MpiCritical"), "MPI_Allreduce"))
-                .contains("{ Mpi.requirePredefinedOperation(op, \"MPI_Allreduce\"); int result;");
+                .contains("} Mpi.requirePredefinedOperation(op, \"MPI_Allreduce\"); int result;");
         assertThat(body(sources.get("Mpi"), "MPI_Allreduce")).doesNotContain("requirePredefinedOperation");
         assertThat(sources.get("Mpi")).contains("private static final long[] PREDEFINED_OPERATIONS = {MPI_SUM.value()};");
+    }
+
+    @Test
+    void checkedModeChecksFollowTheStandardsParameterKinds() {
+        Map<String, String> sources = sources(Fixtures.intHandles());
+        String mpi = sources.get("Mpi");
+
+        // An asynchronous buffer (MPI keeps it after the call) must be off-heap.
+        assertThat(body(mpi, "MPI_Win_create"))
+                .contains("if (ArgumentChecks.ENABLED) { ArgumentChecks.offHeap(\"MPI_Win_create\", \"base\", base);");
+        // An operation passed by value must not be MPI_OP_NULL, in both classes.
+        String opNotNull = "ArgumentChecks.notNull(op.value(), Mpi.MPI_OP_NULL.value(), \"MPI_Allreduce\", \"op\","
+                + " \"MPI_OP_NULL\");";
+        assertThat(body(mpi, "MPI_Allreduce")).contains(opNotNull);
+        assertThat(body(sources.get("MpiCritical"), "MPI_Allreduce")).contains(opNotNull);
+        // Buffer lengths need MPI_Type_get_extent, which this blueprint lacks; a non-standard function gets alive checks.
+        assertThat(mpi).doesNotContain("CHECKS.buffer", "measureDatatype");
+        assertThat(body(mpi, "MPI_Wtime")).doesNotContain("ArgumentChecks");
     }
 
     @Test

@@ -1,0 +1,129 @@
+package org.mpi4all.runtime;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The checked mode of the generated layer: what each generated function checks, when {@link #ENABLED}, before MPI
+ * sees its arguments. Which arguments get which check comes from the MPI standard's parameter kinds (the code
+ * generator's {@code ArgumentCheckEmitter}): a buffer with its element count and datatype must hold that many
+ * elements; a buffer MPI keeps after the call returns (nonblocking, persistent, one-sided, attached) must be
+ * off-heap; every pointer must still be alive; a communicator, datatype, operation, window or group passed by value
+ * must not be its {@code MPI_*_NULL}. A failed check is an {@link IllegalArgumentException} (or, for a closed
+ * segment, an {@link IllegalStateException}) naming the function and the argument.
+ *
+ * <p>On unless {@code -Dmpi4all.checked=false} (or {@code MPI4ALL_CHECKED=false}); read once into a constant, so
+ * the JIT removes the checks entirely when they are off. See {@code docs/checked-mode.md}.
+ */
+public final class ArgumentChecks {
+    /** Whether the generated functions check their arguments. */
+    public static final boolean ENABLED = enabled();
+
+    /** Measures a datatype: fills {@code span} with its lower bound, extent, true lower bound and true extent. */
+    public interface DatatypeMeasure {
+        void measure(long datatype, long[] span);
+    }
+
+    private final DatatypeSpans spans;
+    private final long inPlace;
+    private final long bottom;
+    private final long datatypeNull;
+
+    /**
+     * @param measure      how to measure a datatype MPI has not been asked about yet
+     * @param inPlace      {@code MPI_IN_PLACE}, and {@code bottom} {@code MPI_BOTTOM}: buffers whose extent the
+     *                     segment does not describe (MPI ignores the one, the other addresses absolute memory)
+     * @param datatypeNull {@code MPI_DATATYPE_NULL}'s value
+     */
+    public ArgumentChecks(DatatypeMeasure measure, MemorySegment inPlace, MemorySegment bottom, long datatypeNull) {
+        this.spans = new DatatypeSpans(measure);
+        this.inPlace = inPlace.address();
+        this.bottom = bottom.address();
+        this.datatypeNull = datatypeNull;
+    }
+
+    /**
+     * Checks that {@code buffer} holds {@code count} elements of {@code datatype}: the bytes MPI touches, from the
+     * datatype's true lower bound to the last element's true upper bound, lie inside the segment. Nothing is
+     * checked for {@code MPI_IN_PLACE} and {@code MPI_BOTTOM}.
+     */
+    public void buffer(String function, String bufferName, MemorySegment buffer, long count, String countName,
+                       long datatype, String datatypeName) {
+        alive(function, bufferName, buffer);
+        // A heap segment's address is an offset in its array, never a sentinel.
+        boolean sentinel = buffer.isNative() && (buffer.address() == inPlace || buffer.address() == bottom);
+        if (sentinel || count <= 0) {
+            return;
+        }
+        notNull(datatype, datatypeNull, function, datatypeName, "MPI_DATATYPE_NULL");
+        DatatypeSpans.Span span = spans.of(datatype);
+        long first;
+        long end;
+        try {
+            long stride = Math.multiplyExact(count - 1, span.extent());
+            first = span.trueLb() + Math.min(0, stride);
+            end = Math.addExact(span.trueLb() + span.trueExtent(), Math.max(0, stride));
+        } catch (ArithmeticException overflow) {
+            first = 0;
+            end = Long.MAX_VALUE;
+        }
+        if (first < 0 || end > buffer.byteSize()) {
+            throw shortBuffer(function, bufferName, buffer, count, countName, datatype, datatypeName, span, first, end);
+        }
+    }
+
+    /** Forgets what was measured of {@code datatype}, which is about to be freed or changed. */
+    public void forget(long datatype) {
+        spans.forget(datatype);
+    }
+
+    /** Checks that {@code handle} is not {@code nullValue}, the handle type's {@code nullName}. */
+    public static void notNull(long handle, long nullValue, String function, String argument, String nullName) {
+        if (handle == nullValue) {
+            throw new IllegalArgumentException(function + ": argument " + argument + " is " + nullName
+                    + ", which " + function + " does not accept (a freed handle is " + nullName + " too)");
+        }
+    }
+
+    /** Checks that {@code segment}'s memory has not been freed (its arena closed). */
+    public static void alive(String function, String argument, MemorySegment segment) {
+        if (!segment.scope().isAlive()) {
+            throw new IllegalStateException(function + ": argument " + argument
+                    + " is a segment whose arena is closed (its memory is freed)");
+        }
+    }
+
+    /**
+     * Checks that {@code buffer}, which MPI keeps using after {@code function} returns, is off-heap: the garbage
+     * collector moves heap arrays.
+     */
+    public static void offHeap(String function, String argument, MemorySegment buffer) {
+        alive(function, argument, buffer);
+        if (!buffer.isNative()) {
+            throw new IllegalArgumentException(function + ": argument " + argument + " is a heap segment ("
+                    + buffer.heapBase().map(base -> base.getClass().getSimpleName()).orElse("heap") + "), but MPI"
+                    + " keeps using it after " + function + " returns, and the garbage collector moves heap"
+                    + " arrays: pass off-heap memory (Arena.allocate)");
+        }
+    }
+
+    private static IllegalArgumentException shortBuffer(String function, String bufferName, MemorySegment buffer,
+                                                        long count, String countName, long datatype,
+                                                        String datatypeName, DatatypeSpans.Span span, long first,
+                                                        long end) {
+        String reach = first < 0
+                ? "reach " + -first + " bytes before its start"
+                : "need " + (end == Long.MAX_VALUE ? "more than Long.MAX_VALUE" : Long.toString(end)) + " bytes";
+        return new IllegalArgumentException(String.format(
+                "%s: argument %s is %d bytes, but %s=%d elements of %s (datatype 0x%x: extent %d, true lower bound %d,"
+                        + " true extent %d) %s", function, bufferName, buffer.byteSize(), countName, count,
+                datatypeName, datatype, span.extent(), span.trueLb(), span.trueExtent(), reach));
+    }
+
+    private static boolean enabled() {
+        String value = System.getProperty("mpi4all.checked");
+        if (value == null) {
+            value = System.getenv("MPI4ALL_CHECKED");
+        }
+        return value == null || !value.strip().equalsIgnoreCase("false");
+    }
+}
