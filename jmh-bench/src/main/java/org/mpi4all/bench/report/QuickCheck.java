@@ -85,7 +85,7 @@ public final class QuickCheck {
         }
         for (String contender : List.of("ompi-java-array", "ompi-java-direct")) {
             timeRatio(contender, "PingPong.roundTrip", EIGHT_BYTES).ifPresent(ratio -> lines.add(String.format(Locale.ROOT,
-                    "%-62s %7s %10s  %s", contender + ": 8 B round trip", format(ratio), "-", "for comparison")));
+                    "%-62s %7s %10s  %s", contender + ": 8 B round trip", formatRatio(ratio), "-", "for comparison")));
         }
         OptionalDouble cg = cgSpeedup("mpi4all-" + mpi);
         atLeast("CG.A on 2 ranks: Open MPI Java's time / mpi4all-" + mpi + "'s", cg, CG_SPEEDUP_GOAL);
@@ -136,7 +136,12 @@ public final class QuickCheck {
         allMet &= met;
         String verdict = ratio.isEmpty() ? "MISSING (the contender or C did not run)" : met ? "pass" : "FAIL";
         lines.add(String.format(Locale.ROOT, "%-62s %7s %10s  %s", goal,
-                ratio.isPresent() ? format(ratio.getAsDouble()) : "-", bound, verdict));
+                ratio.isPresent() ? formatRatio(ratio.getAsDouble()) : "-", bound, verdict));
+    }
+
+    /** Three decimals, so that a ratio just over its bound does not print as the bound. */
+    private static String formatRatio(double value) {
+        return String.format(Locale.ROOT, "%.3f", value);
     }
 
     private static String format(double value) {
