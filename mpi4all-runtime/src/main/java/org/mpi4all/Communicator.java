@@ -667,6 +667,20 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
         return environment.adopt(created(out -> Mpi.MPI_Comm_create(comm, g, out)), name + ".create");
     }
 
+    /**
+     * {@return a communicator of the processes of {@code group}} ({@code MPI_Comm_create_from_group}, MPI-4),
+     * without a parent communicator: collective over the group only, whose processes give the same
+     * {@code tag} (a string that tells apart communicators made concurrently from overlapping groups). The
+     * group may come from a {@link Session} or from another communicator; errors on the new communicator are
+     * exceptions.
+     *
+     * @throws IllegalArgumentException      if the tag is empty or longer than {@code MPI_MAX_STRINGTAG_LEN}
+     * @throws UnsupportedOperationException if the MPI library lacks the function (Open MPI 4.1)
+     */
+    public static Communicator fromGroup(Group group, String tag) {
+        return Session.fromGroup(group, tag, ErrorHandler.EXCEPTIONS);
+    }
+
     /** {@return the group of the communicator's processes} ({@code MPI_Comm_group}); close it when done */
     public Group group() {
         MPI_Comm comm = handle();

@@ -154,6 +154,25 @@ class ExamplesTest {
         }
     }
 
+    @Test
+    void sessionBasedStartUp() {
+        MpiRunResult run = MpiRun.java(org.mpi4all.examples.highlevel.SessionStartup.class, "100000").ranks(RANKS)
+                .run().assertSucceeded();
+        // every implementation here has sessions but Open MPI 4.1, where the program starts with MPI_Init and says why
+        boolean sessions = !TestMpi.selectedName().equals("openmpi");
+        run.assertEachRank(r -> {
+            assertThat(r.value("start")).contains(sessions ? "session" : "MPI_Init");
+            if (sessions) {
+                assertThat(r.value("processSets").orElseThrow()).contains("mpi://WORLD", "mpi://SELF");
+            } else {
+                assertThat(r.value("sessions").orElseThrow()).contains("sessions are an MPI-4 feature", "Open MPI v4.1");
+            }
+            assertThat(r.value("rank")).contains(String.valueOf(r.rank()));
+            assertThat(r.value("size")).contains(String.valueOf(RANKS));
+            assertThat(Double.parseDouble(r.value("pi").orElseThrow())).isCloseTo(Math.PI, within(1e-9));
+        });
+    }
+
     private static MpiRunResult java(String example, String... args) {
         List<String> command = new ArrayList<>(MpiRun.javaCommand());
         command.add("org.mpi4all.examples." + example);
