@@ -173,6 +173,28 @@ class ExamplesTest {
         });
     }
 
+    @Test
+    void toolInterfaceReport() {
+        // the eager limit is set through the implementation's own environment variable: the report must read it back
+        boolean openMpi = TestMpi.selectedName().equals("openmpi");
+        String variable = openMpi ? "btl_vader_eager_limit" : "MPIR_CVAR_CH4_SHM_POSIX_IQUEUE_CELL_SIZE";
+        MpiRunResult run = MpiRun.java(org.mpi4all.examples.highlevel.ToolReport.class, "10").ranks(RANKS)
+                .environment(openMpi ? "OMPI_MCA_" + variable : variable, "16384").run().assertSucceeded();
+        run.assertEachRank(r -> {
+            assertThat(r.value("eager.variable")).contains(variable);
+            assertThat(r.value("eager.limit")).contains("16384");
+            if (openMpi) {
+                // rank 0 had 10 messages from each other rank queued before it received them
+                assertThat(r.value("unexpected.variable")).contains("pml_ob1_unexpected_msgq_length");
+                assertThat(r.value("unexpected.before")).contains(r.rank() == 0 ? String.valueOf(10 * (RANKS - 1)) : "0");
+                assertThat(r.value("unexpected.after")).contains("0");
+            } else {
+                // Debian's MPICH 4.0 is built without performance variables
+                assertThat(r.value("unexpected").orElseThrow()).startsWith("unavailable");
+            }
+        });
+    }
+
     private static MpiRunResult java(String example, String... args) {
         List<String> command = new ArrayList<>(MpiRun.javaCommand());
         command.add("org.mpi4all.examples." + example);
