@@ -6,7 +6,8 @@ import org.mpi4all.runtime.MpiLibrary;
 
 /**
  * What MPI does when an operation fails: the predefined error handlers ({@code MPI_ERRORS_*}), for a
- * {@link Session} and the communicators made from it.
+ * {@link Session} and the communicators made from it, and for any communicator
+ * ({@link Communicator#setErrorHandler(ErrorHandler)}); {@link Callback} is a handler in Java.
  */
 public enum ErrorHandler {
     /** The operation returns the error, which becomes an {@link org.mpi4all.runtime.MpiException} ({@code MPI_ERRORS_RETURN}). */
@@ -15,6 +16,20 @@ public enum ErrorHandler {
     FATAL,
     /** MPI ends the processes of the object's communicator, an MPI-4 handler ({@code MPI_ERRORS_ABORT}). */
     ABORT;
+
+    /** A Java error handler ({@link Communicator#setErrorHandler(Callback)}). */
+    @FunctionalInterface
+    public interface Callback {
+        /**
+         * Called by MPI, on the thread of the failing call, before the call returns the error (which then
+         * becomes an {@link org.mpi4all.runtime.MpiException}, with what this method throws as its cause).
+         * It must not call MPI on the same communicator.
+         *
+         * @param errorCode   the error code
+         * @param errorString the implementation's description of it ({@code MPI_Error_string})
+         */
+        void onError(int errorCode, String errorString);
+    }
 
     /** The MPI handle, or an exception naming the library that lacks it. */
     MPI_Errhandler handle() {
