@@ -765,6 +765,20 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
         return environment.adopt(created(out -> Mpi.MPI_Comm_create(comm, g, out)), name + ".create");
     }
 
+    /**
+     * {@return a communicator of the processes of {@code group}} ({@code MPI_Comm_create_from_group}, MPI-4),
+     * without a parent communicator: collective over the group only, whose processes give the same
+     * {@code tag} (a string that tells apart communicators made concurrently from overlapping groups). The
+     * group may come from a {@link Session} or from another communicator; errors on the new communicator are
+     * exceptions.
+     *
+     * @throws IllegalArgumentException      if the tag is empty or longer than {@code MPI_MAX_STRINGTAG_LEN}
+     * @throws UnsupportedOperationException if the MPI library lacks the function (Open MPI 4.1)
+     */
+    public static Communicator fromGroup(Group group, String tag) {
+        return Session.fromGroup(group, tag, ErrorHandler.EXCEPTIONS);
+    }
+
     /** {@return the group of the communicator's processes} ({@code MPI_Comm_group}); close it when done */
     public Group group() {
         MPI_Comm comm = handle();
@@ -806,6 +820,61 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      */
     public GraphCommunicator createGraph(int[] sources, int[] destinations, boolean reorder) {
         return Topologies.graph(this, sources, destinations, reorder);
+    }
+
+    // ---- Names, attributes and error handlers (MPI-4.1 §7.7-7.8, §9.3): see Attributes ----------------
+
+    /** {@return the communicator's name in MPI} ({@code MPI_Comm_get_name}): {@code MPI_COMM_WORLD} ..., or one set */
+    public String getName() {
+        return Attributes.name(this);
+    }
+
+    /** Names the communicator in MPI ({@code MPI_Comm_set_name}), for tools and error messages. */
+    public void setName(String name) {
+        Attributes.setName(this, name);
+    }
+
+    /** {@return the largest tag this MPI allows} ({@code MPI_TAG_UB}) */
+    public int tagUpperBound() {
+        return Attributes.predefined(this, Mpi.MPI_TAG_UB).orElseThrow();
+    }
+
+    /** {@return how many processes the job could have} ({@code MPI_UNIVERSE_SIZE}), empty if MPI does not say */
+    public java.util.OptionalInt universeSize() {
+        return Attributes.predefined(this, Mpi.MPI_UNIVERSE_SIZE);
+    }
+
+    /** {@return the number of this process's program in an MPMD launch} ({@code MPI_APPNUM}), empty if MPI does not say */
+    public java.util.OptionalInt appNum() {
+        return Attributes.predefined(this, Mpi.MPI_APPNUM);
+    }
+
+    /** Sets the attribute of {@code key} to {@code value} ({@code MPI_Comm_set_attr}), replacing one it had. */
+    public <T> void setAttribute(AttributeKey<T> key, T value) {
+        Attributes.set(this, key, value);
+    }
+
+    /** {@return the attribute of {@code key}}, empty if none is set ({@code MPI_Comm_get_attr}) */
+    public <T> Optional<T> attribute(AttributeKey<T> key) {
+        return Attributes.get(this, key);
+    }
+
+    /** Deletes the attribute of {@code key} ({@code MPI_Comm_delete_attr}); {@return false if there was none} */
+    public boolean deleteAttribute(AttributeKey<?> key) {
+        return Attributes.delete(this, key);
+    }
+
+    /** Sets what MPI does when an operation on this communicator fails ({@code MPI_Comm_set_errhandler}). */
+    public void setErrorHandler(ErrorHandler handler) {
+        Attributes.setErrorHandler(this, handler);
+    }
+
+    /**
+     * Sets a Java error handler ({@code MPI_Comm_create_errhandler}): a failing operation calls it, then
+     * throws an {@link org.mpi4all.runtime.MpiException}. Communicators duplicated from this one inherit it.
+     */
+    public void setErrorHandler(ErrorHandler.Callback callback) {
+        Attributes.setErrorHandler(this, callback);
     }
 
     /** Ends every process of the communicator's job with {@code errorCode} ({@code MPI_Abort}); does not return normally. */

@@ -88,6 +88,12 @@ public final class Environment implements AutoCloseable {
     /** The only thread that may call MPI, below {@link ThreadLevel#SERIALIZED}; null at and above it. */
     private final Thread confinedTo;
     private final Arena arena;
+    /**
+     * Whether a {@link Session} started MPI, not {@code MPI_Init}: there is no world then, and the sessions
+     * finalize MPI, the last one closing the environment.
+     */
+    private final boolean fromSessions;
+    private int openSessions;
     private final Communicator world;
     private final Communicator self;
     /** This process's rank in the world and the world's size, to name the rank that fails. */
@@ -97,14 +103,17 @@ public final class Environment implements AutoCloseable {
     /** The communicators created and not yet seen freed, for {@link #resources()}; pruned as it grows. */
     private final Set<Communicator> createdCommunicators = ConcurrentHashMap.newKeySet();
     private final Deque<Runnable> cleanups = new ArrayDeque<>();
+    /** What must happen just before MPI_Finalize, at the end of the program: sessions closed by then finalize. */
+    private final Deque<Runnable> beforeFinalize = new ArrayDeque<>();
     private Progress progress;
     private volatile boolean closed;
     private volatile boolean finalized;
 
-    private Environment(ThreadLevel threadLevel, boolean abortOnUncaught, Arena arena) {
+    private Environment(ThreadLevel threadLevel, boolean abortOnUncaught, Arena arena, Session.Membership sessions) {
         this.threadLevel = threadLevel;
         this.abortOnUncaught = abortOnUncaught;
         this.arena = arena;
+        this.fromSessions = sessions != null;
         this.initThread = Thread.currentThread();
         this.confinedTo = threadLevel.compareTo(ThreadLevel.SERIALIZED) < 0 ? initThread : null;
         String forced = System.getProperty(HEAP_ACCESS_PROPERTY, "");
@@ -115,10 +124,10 @@ public final class Environment implements AutoCloseable {
             default -> throw new IllegalArgumentException("-D" + HEAP_ACCESS_PROPERTY + "=" + forced
                     + ": expected critical or copy");
         };
-        this.world = new Communicator(this, Mpi.MPI_COMM_WORLD, "world", true);
-        this.self = new Communicator(this, Mpi.MPI_COMM_SELF, "self", true);
-        this.worldRank = world.rank();
-        this.worldSize = world.size();
+        this.world = fromSessions ? null : new Communicator(this, Mpi.MPI_COMM_WORLD, "world", true);
+        this.self = fromSessions ? null : new Communicator(this, Mpi.MPI_COMM_SELF, "self", true);
+        this.worldRank = fromSessions ? sessions.rank() : world.rank();
+        this.worldSize = fromSessions ? sessions.size() : world.size();
     }
 
     /**
@@ -144,6 +153,8 @@ public final class Environment implements AutoCloseable {
         if (instance != null) {
             throw new IllegalStateException(instance.closed
                     ? "the environment was closed: MPI cannot be initialized again in this process"
+                    : instance.fromSessions ? "MPI was started from a Session in this process: there is one"
+                            + " Environment per process, and a session's has no world"
                     : "MPI is already initialized: there is one Environment per process");
         }
         boolean abortOnUncaught = abortOnUncaughtProperty();
@@ -165,7 +176,7 @@ public final class Environment implements AutoCloseable {
             MemorySegment argvPointer = arena.allocateFrom(ADDRESS, argv);
             MemorySegment provided = local.allocate(JAVA_INT);
             Mpi.MPI_Init_thread(argc, argvPointer, required.mpiValue(), provided);
-            instance = new Environment(ThreadLevel.ofMpiValue(provided.get(JAVA_INT, 0)), abortOnUncaught, arena);
+            instance = new Environment(ThreadLevel.ofMpiValue(provided.get(JAVA_INT, 0)), abortOnUncaught, arena, null);
             if (abortOnUncaught) {
                 instance.abortOnUncaughtExceptions();
             }
@@ -208,16 +219,37 @@ public final class Environment implements AutoCloseable {
         return heapAccess;
     }
 
-    /** {@return the communicator of all processes} ({@code MPI_COMM_WORLD}); it cannot be closed. */
+    /**
+     * {@return the communicator of all processes} ({@code MPI_COMM_WORLD}); it cannot be closed.
+     *
+     * @throws IllegalStateException if a {@link Session} started MPI: there is no world then
+     */
     public Communicator world() {
-        check();
-        return world;
+        return predefined(world, "world");
     }
 
-    /** {@return the communicator of this process alone} ({@code MPI_COMM_SELF}); it cannot be closed. */
+    /**
+     * {@return the communicator of this process alone} ({@code MPI_COMM_SELF}); it cannot be closed.
+     *
+     * @throws IllegalStateException if a {@link Session} started MPI: there is no self communicator then
+     */
     public Communicator self() {
+        return predefined(self, "self");
+    }
+
+    private Communicator predefined(Communicator communicator, String name) {
         check();
-        return self;
+        if (communicator == null) {
+            throw new IllegalStateException("MPI was started from a Session, not MPI_Init: there is no " + name
+                    + " communicator; make one from a process set, session.communicator(\"mpi://"
+                    + name.toUpperCase(java.util.Locale.ROOT) + "\", tag)");
+        }
+        return communicator;
+    }
+
+    /** {@return whether a {@link Session} started MPI} (then there is no {@link #world()}) */
+    public boolean startedFromSession() {
+        return fromSessions;
     }
 
     /** {@return the name of the processor this process runs on} ({@code MPI_Get_processor_name}) */
@@ -369,7 +401,11 @@ public final class Environment implements AutoCloseable {
         report(thread, failure, previous);
         System.out.flush();
         System.err.flush();
-        Mpi.MPI_Abort(Mpi.MPI_COMM_WORLD, 1);
+        // Without MPI_Init there is no world to abort (and Open MPI 5 crashes in MPI_Abort on MPI_COMM_SELF):
+        // a process that ends without finalizing makes each launcher here end the job.
+        if (!fromSessions) {
+            Mpi.MPI_Abort(Mpi.MPI_COMM_WORLD, 1);
+        }
         // MPI_Abort should not return; if it does, this process at least must not finalize and wait.
         Runtime.getRuntime().halt(1);
     }
@@ -392,7 +428,12 @@ public final class Environment implements AutoCloseable {
             }
             finalized = true;
             try {
-                Mpi.MPI_Finalize();
+                while (!beforeFinalize.isEmpty()) {
+                    beforeFinalize.pop().run();
+                }
+                if (!fromSessions) {
+                    Mpi.MPI_Finalize();
+                }
             } finally {
                 arena.close();
             }
@@ -400,6 +441,67 @@ public final class Environment implements AutoCloseable {
     }
 
     // ---- for the objects of this package ------------------------------------------------------
+
+    /**
+     * The environment of a session that started: the process's, or, if MPI was not initialised, a new one
+     * whose MPI the sessions own ({@link #startedFromSession()}). {@link #sessionFinalizing} undoes it.
+     *
+     * @throws IllegalStateException if the environment was closed
+     */
+    static synchronized Environment forSession(ThreadLevel provided, Session.Membership membership) {
+        checkNotClosed();
+        if (instance == null) {
+            boolean abortOnUncaught = abortOnUncaughtProperty();
+            instance = new Environment(provided, abortOnUncaught, Arena.ofShared(), membership);
+            if (abortOnUncaught) {
+                instance.abortOnUncaughtExceptions();
+            }
+        }
+        instance.openSessions++;
+        return instance;
+    }
+
+    /**
+     * Finalizes a closed session ({@code finalize}) when it cannot wait for other ranks: at once with
+     * {@value #ABORT_ON_UNCAUGHT_PROPERTY}{@code =false}, else at the end of the program, for the reason
+     * {@link #close()} leaves {@code MPI_Finalize} to then (MPICH's last {@code MPI_Session_finalize} waits for
+     * every process, as {@code MPI_Finalize} does, so a rank whose exception leaves a session's {@code try}
+     * would wait there for ranks that wait for it).
+     */
+    void finalizeSession(Runnable finalize) {
+        if (abortOnUncaught) {
+            synchronized (Environment.class) {
+                beforeFinalize.push(finalize);
+            }
+        } else {
+            finalize.run();
+        }
+    }
+
+    /**
+     * Checks that MPI may still start in this process: once the environment closed, it may not (and MPICH 4
+     * crashes in a session started after the last one finalized).
+     */
+    static synchronized void checkNotClosed() {
+        if (instance != null && instance.closed) {
+            throw new IllegalStateException("the environment was closed: MPI cannot be initialized again in this process");
+        }
+    }
+
+    /**
+     * Called before a session finalizes: the last session of an environment the sessions started closes it
+     * (its datatypes and operators must be freed while MPI is still initialized).
+     */
+    void sessionFinalizing() {
+        boolean last;
+        synchronized (Environment.class) {
+            openSessions--;
+            last = fromSessions && openSessions == 0;
+        }
+        if (last) {
+            close();
+        }
+    }
 
     /**
      * Checks that MPI may be called now, from this thread.

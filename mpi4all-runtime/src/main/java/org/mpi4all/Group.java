@@ -23,6 +23,10 @@ public final class Group implements AutoCloseable {
         this.handle = handle;
     }
 
+    Environment environment() {
+        return environment;
+    }
+
     MPI_Group handle() {
         environment.check();
         if (freed) {

@@ -154,6 +154,47 @@ class ExamplesTest {
         }
     }
 
+    @Test
+    void sessionBasedStartUp() {
+        MpiRunResult run = MpiRun.java(org.mpi4all.examples.highlevel.SessionStartup.class, "100000").ranks(RANKS)
+                .run().assertSucceeded();
+        // every implementation here has sessions but Open MPI 4.1, where the program starts with MPI_Init and says why
+        boolean sessions = !TestMpi.selectedName().equals("openmpi");
+        run.assertEachRank(r -> {
+            assertThat(r.value("start")).contains(sessions ? "session" : "MPI_Init");
+            if (sessions) {
+                assertThat(r.value("processSets").orElseThrow()).contains("mpi://WORLD", "mpi://SELF");
+            } else {
+                assertThat(r.value("sessions").orElseThrow()).contains("sessions are an MPI-4 feature", "Open MPI v4.1");
+            }
+            assertThat(r.value("rank")).contains(String.valueOf(r.rank()));
+            assertThat(r.value("size")).contains(String.valueOf(RANKS));
+            assertThat(Double.parseDouble(r.value("pi").orElseThrow())).isCloseTo(Math.PI, within(1e-9));
+        });
+    }
+
+    @Test
+    void toolInterfaceReport() {
+        // the eager limit is set through the implementation's own environment variable: the report must read it back
+        boolean openMpi = TestMpi.selectedName().equals("openmpi");
+        String variable = openMpi ? "btl_vader_eager_limit" : "MPIR_CVAR_CH4_SHM_POSIX_IQUEUE_CELL_SIZE";
+        MpiRunResult run = MpiRun.java(org.mpi4all.examples.highlevel.ToolReport.class, "10").ranks(RANKS)
+                .environment(openMpi ? "OMPI_MCA_" + variable : variable, "16384").run().assertSucceeded();
+        run.assertEachRank(r -> {
+            assertThat(r.value("eager.variable")).contains(variable);
+            assertThat(r.value("eager.limit")).contains("16384");
+            if (openMpi) {
+                // rank 0 had 10 messages from each other rank queued before it received them
+                assertThat(r.value("unexpected.variable")).contains("pml_ob1_unexpected_msgq_length");
+                assertThat(r.value("unexpected.before")).contains(r.rank() == 0 ? String.valueOf(10 * (RANKS - 1)) : "0");
+                assertThat(r.value("unexpected.after")).contains("0");
+            } else {
+                // Debian's MPICH 4.0 is built without performance variables
+                assertThat(r.value("unexpected").orElseThrow()).startsWith("unavailable");
+            }
+        });
+    }
+
     private static MpiRunResult java(String example, String... args) {
         List<String> command = new ArrayList<>(MpiRun.javaCommand());
         command.add("org.mpi4all.examples." + example);

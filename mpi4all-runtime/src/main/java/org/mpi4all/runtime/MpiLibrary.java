@@ -198,6 +198,11 @@ public final class MpiLibrary {
         return layout;
     }
 
+    /** Whether the library exports the function {@code name}; calling one it does not throws {@link UnsupportedOperationException}. */
+    public boolean provides(String name) {
+        return !LibC.dlsym(LibC.RTLD_DEFAULT, name).equals(MemorySegment.NULL);
+    }
+
     /** Whether the loaded implementation defines the constant {@code name}. */
     public boolean defines(String name) {
         if (profile == null) {
@@ -349,7 +354,7 @@ public final class MpiLibrary {
         }
     }
 
-    static String firstLine(String text) {
+    public static String firstLine(String text) {
         return text.strip().lines().findFirst().orElse("").strip();
     }
 
