@@ -237,6 +237,9 @@ class FileTest {
                 checks.equal("hints", "1048576", file.hints().get("cb_buffer_size"));
                 file.preallocate(4096);
                 checks.that("preallocate", file.size() >= 4096, "size " + file.size());
+                // size() is local: every rank asks before any resizes (under load Open MPI 4.1's set_size,
+                // overlapping another rank's size query, failed once with MPI_ERR_OTHER).
+                world.barrier();
                 file.setSize(100);
                 checks.equal("setSize", 100L, file.size());
                 file.setAtomicity(true);
