@@ -33,7 +33,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  *
  * <pre>
  * scripts/mpi run openmpi -np 2 java --enable-native-access=ALL-UNNAMED \
- *     -cp jmh-bench/target/benchmarks.jar org.mpi4all.bench.highlevel.HighLevelBench [--quick] [--rounds N]
+ *     -cp jmh-bench/target/benchmarks.jar org.mpi4all.bench.highlevel.HighLevelBench [--quick] [--rounds N] [--only NAME]
  * </pre>
  */
 public final class HighLevelBench {
@@ -51,6 +51,8 @@ public final class HighLevelBench {
         boolean quick = arguments.contains("--quick");
         int rounds = arguments.contains("--rounds") ? Integer.parseInt(arguments.get(arguments.indexOf("--rounds") + 1))
                 : quick ? 2 : 6;
+        // --only NAME runs the benchmark classes whose names contain NAME (OneSided ...), all of them without it.
+        String only = arguments.contains("--only") ? arguments.get(arguments.indexOf("--only") + 1) : "";
         // Every rank is a JMH run of its own: they must not wait for each other's lock.
         System.setProperty("jmh.ignoreLock", "true");
         // JMH calls the benchmarks from a worker thread, one call at a time.
@@ -62,9 +64,13 @@ public final class HighLevelBench {
                 for (int bytes : SIZES) {
                     int batch = quick ? 50 : batchFor(bytes);
                     OptionsBuilder options = new OptionsBuilder();
-                    options.include(LayersBenchmark.class.getName())
-                            .include(OneSidedBenchmark.class.getName())
-                            .include(HeapAccessBenchmark.class.getName())
+                    for (Class<?> benchmark : List.of(LayersBenchmark.class, OneSidedBenchmark.class,
+                            HeapAccessBenchmark.class)) {
+                        if (benchmark.getSimpleName().contains(only)) {
+                            options.include(benchmark.getName());
+                        }
+                    }
+                    options
                             .param("bytes", Integer.toString(bytes))
                             .forks(0)
                             .warmupIterations(round == 0 ? 10 : 2)
