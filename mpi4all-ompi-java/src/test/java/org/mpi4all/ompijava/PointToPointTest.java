@@ -215,7 +215,7 @@ class PointToPointTest {
             c.throwsA("notABuffer", IllegalArgumentException.class,
                     () -> world.send("text", 1, MPI.INT, right, 0));
             c.throwsA("byteBufferIsABuffer", MPIException.class,
-                    () -> world.send(ByteBuffer.allocate(1), 1, MPI.INT, MPI.ANY_SOURCE - 10, 0));
+                    () -> world.send(ByteBuffer.allocate(Integer.BYTES), 1, MPI.INT, MPI.ANY_SOURCE - 10, 0));
         }
     }
 
