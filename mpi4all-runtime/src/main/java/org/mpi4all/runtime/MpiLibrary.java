@@ -19,7 +19,6 @@ import java.lang.invoke.MethodHandle;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.zip.CRC32;
 
 /**
@@ -373,39 +372,13 @@ public final class MpiLibrary {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + resource + ": " + e.getMessage(), e);
         }
-        String digest = checksum(bytes);
-        String fileName = Path.of(resource).getFileName().toString();
-        IOException lastFailure = null;
-        for (Path cache : cacheDirectories()) {
-            Path target = cache.resolve(digest).resolve(fileName);
-            try {
-                if (Files.isRegularFile(target) && Files.size(target) == bytes.length) {
-                    return target;
-                }
-                Files.createDirectories(target.getParent());
-                Path temp = Files.createTempFile(target.getParent(), fileName, ".tmp");
-                Files.write(temp, bytes);
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                return target;
-            } catch (IOException e) {
-                lastFailure = e;
-            }
-        }
-        throw new UncheckedIOException("cannot extract the mpi4all auxiliary library to "
-                + cacheDirectories()[0] + " or the temporary directory", lastFailure);
-    }
-
-    private static Path[] cacheDirectories() {
-        String configured = System.getenv("MPI4ALL_CACHE");
-        Path home = configured != null && !configured.isBlank()
-                ? Path.of(configured)
-                : Path.of(System.getProperty("user.home"), ".cache", "mpi4all");
-        return new Path[] {home.resolve("aux"), Path.of(System.getProperty("java.io.tmpdir"), "mpi4all-aux")};
+        return ProfileCache.extracted(ProfileCache.root(), checksum(bytes), Path.of(resource).getFileName().toString(),
+                bytes);
     }
 
     /**
      * Names the cache directory of one build of the auxiliary library: not a security measure (the cache is the
-     * user's own), so the cheapest checksum will do (a cryptographic digest costs a cold JVM about 15 ms).
+     * user's own, and the file is compared with the jar's bytes before loading), so the cheapest checksum will do (a cryptographic digest costs a cold JVM about 15 ms).
      */
     private static String checksum(byte[] bytes) {
         CRC32 crc = new CRC32();

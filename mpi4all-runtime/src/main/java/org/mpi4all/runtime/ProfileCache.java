@@ -18,6 +18,7 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -27,7 +28,8 @@ import java.util.stream.Stream;
 
 /**
  * The user's cache of ABI profiles probed at run time, with the auxiliary library built beside each:
- * {@code CACHE/profiles/KEY/{profile, libmpi4all_aux.so, manifest}}, where {@code CACHE} is {@code $MPI4ALL_CACHE},
+ * {@code CACHE/profiles/KEY/{profile, libmpi4all_aux.so, manifest}} (and {@code CACHE/aux/}, the auxiliary libraries
+ * that specialised jars carry, {@link #extracted}), where {@code CACHE} is {@code $MPI4ALL_CACHE},
  * else {@code $XDG_CACHE_HOME/mpi4all}, else {@code ~/.cache/mpi4all}, and {@code KEY} names one library content
  * probed by one version of the probe ({@link RuntimeProbe} computes it).
  *
@@ -71,7 +73,15 @@ final class ProfileCache {
      * @throws IllegalStateException naming the directory if it cannot be created, is not writable, or is not private
      */
     static ProfileCache open() {
-        Path root = root();
+        return new ProfileCache(privateDirectory(privateRoot(root()).resolve("profiles")));
+    }
+
+    /**
+     * {@code root}, created {@code 0700} if missing, after checking that it is the user's alone and writable.
+     *
+     * @throws IllegalStateException naming the directory if it cannot be created, is not writable, or is not private
+     */
+    static Path privateRoot(Path root) {
         try {
             Files.createDirectories(root, PosixFilePermissions.asFileAttribute(PRIVATE_DIRECTORY));
             // The user may point MPI4ALL_CACHE at a link to a directory of theirs: judge what it points to.
@@ -83,7 +93,27 @@ final class ProfileCache {
         if (!Files.isWritable(root)) {
             throw unwritable(root, new AccessDeniedException(root.toString()));
         }
-        return new ProfileCache(privateDirectory(root.resolve("profiles")));
+        return root;
+    }
+
+    /**
+     * The file {@code CACHE/aux/NAME/FILE} holding exactly {@code content} (a specialised jar's auxiliary library,
+     * extracted to be loaded): written whole and private when it is missing or differs (a crash mid-write, a hand
+     * edit), compared byte for byte otherwise, so that what the JVM loads is what the jar carries. {@code name}
+     * tells the jar's builds apart; ranks starting at once each rename an identical copy into place.
+     */
+    static Path extracted(Path root, String name, String file, byte[] content) {
+        Path directory = privateDirectory(privateDirectory(privateRoot(root).resolve("aux")).resolve(name));
+        Path target = directory.resolve(file);
+        try {
+            if (!Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)
+                    || !Arrays.equals(Files.readAllBytes(target), content)) {
+                writeAtomically(target, content);
+            }
+        } catch (IOException e) {
+            throw unwritable(directory, e);
+        }
+        return target;
     }
 
     /** {@code $MPI4ALL_CACHE}, else {@code $XDG_CACHE_HOME/mpi4all}, else {@code ~/.cache/mpi4all}. */
@@ -190,10 +220,14 @@ final class ProfileCache {
 
     /** Writes {@code text} to a private temporary file beside {@code target}, then renames it over {@code target}. */
     static void writeAtomically(Path target, String text) throws IOException {
+        writeAtomically(target, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static void writeAtomically(Path target, byte[] content) throws IOException {
         Path temporary = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp",
                 PosixFilePermissions.asFileAttribute(PRIVATE_FILE));
         try {
-            Files.writeString(temporary, text, StandardCharsets.UTF_8);
+            Files.write(temporary, content);
             Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(temporary);
