@@ -37,25 +37,32 @@ final class ConstantField {
 
     private ConstantField() {}
 
-    /** Adds {@code constant} to {@code type}: a field, or for one {@link #SET_AT_INIT} a method that reads it. */
-    static void addTo(TypeSpec.Builder type, ConstantInfo constant, TypeMapper types) {
+    /**
+     * Adds {@code constant} to {@code type}: a field, or for one {@link #SET_AT_INIT} a method that reads it.
+     * {@code absent}: a standard constant the header the bindings are specialised to lacks; it gets the value
+     * neutral bindings give a constant the loaded library does not define.
+     */
+    static void addTo(TypeSpec.Builder type, ConstantInfo constant, TypeMapper types, boolean absent) {
         if (SET_AT_INIT.contains(constant.name()) && constant.kind() == ConstantKind.POINTER) {
             type.addMethod(MethodSpec.methodBuilder(constant.name())
                     .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                     .returns(MemorySegment.class)
-                    .addStatement("return LIB.addressConstant($S)", constant.name())
+                    .addStatement(absent ? CodeBlock.of("return $T.NULL", MemorySegment.class)
+                            : CodeBlock.of("return LIB.addressConstant($S)", constant.name()))
                     .addJavadoc("The constant {@code $L}, of C type {@code $L}, as the loaded MPI library holds it now: some\n"
                             + "libraries set it only in {@code MPI_Init} ({@code MemorySegment.NULL} where it is not defined).\n",
                             constant.name(), constant.type())
                     .build());
         } else {
-            type.addField(build(constant, types));
+            type.addField(build(constant, types, absent));
         }
     }
 
-    static FieldSpec build(ConstantInfo constant, TypeMapper types) {
+    static FieldSpec build(ConstantInfo constant, TypeMapper types, boolean absent) {
         String name = constant.name();
-        FieldSpec.Builder field;
+        TypeName type;
+        CodeBlock value;
+        CodeBlock undefined;
         switch (constant.kind()) {
             case INTEGER -> {
                 Carrier carrier = types.carrier(constant.type());
@@ -63,30 +70,52 @@ final class ConstantField {
                     throw new TypeMapper.UnsupportedTypeException("integer constant of type " + constant.type());
                 }
                 if (STANDARD_INT_CONSTANTS.contains(name) && primitive.type().equals(TypeName.LONG) && fitsInInt(constant.value())) {
-                    field = field(TypeName.INT, name, CodeBlock.of("(int) LIB.longConstant($S)", name));
+                    type = TypeName.INT;
+                    value = CodeBlock.of("(int) LIB.longConstant($S)", name);
                 } else {
-                    field = field(primitive.type(), name, reader(primitive.type(), name));
+                    type = primitive.type();
+                    value = reader(type, name);
                 }
+                undefined = type.equals(TypeName.INT) || type.equals(TypeName.LONG)
+                        ? CodeBlock.of("$T.UNDEFINED", RuntimeTypes.MPI_LIBRARY)
+                        : CodeBlock.of("($T) $T.UNDEFINED", type, RuntimeTypes.MPI_LIBRARY);
             }
             case HANDLE -> {
                 Carrier carrier = types.carrier(constant.type());
                 if (!(carrier instanceof Carrier.Handle handle)) {
                     throw new TypeMapper.UnsupportedTypeException("handle constant of type " + constant.type());
                 }
-                CodeBlock value = switch (handle.form()) {
+                CodeBlock read = switch (handle.form()) {
                     case INT -> CodeBlock.of("LIB.intConstant($S)", name);
                     case LONG -> CodeBlock.of("LIB.longConstant($S)", name);
                     case CHOSEN_AT_RUN_TIME -> CodeBlock.of("LIB.handleConstant($S, $S)", name, handle.type().simpleName());
                 };
-                field = field(handle.type(), name, CodeBlock.of("new $T($L)", handle.type(), value));
+                type = handle.type();
+                value = CodeBlock.of("new $T($L)", type, read);
+                undefined = CodeBlock.of("new $T(0)", type);
             }
-            case POINTER, FUNCTION -> field = field(ClassName.get(MemorySegment.class), name,
-                    CodeBlock.of("LIB.addressConstant($S)", name));
-            case STRING -> field = field(ClassName.get(String.class), name, CodeBlock.of("LIB.stringConstant($S)", name));
-            case FLOAT -> field = field(TypeName.DOUBLE, name, CodeBlock.of("LIB.doubleConstant($S)", name));
+            case POINTER, FUNCTION -> {
+                type = ClassName.get(MemorySegment.class);
+                value = CodeBlock.of("LIB.addressConstant($S)", name);
+                undefined = CodeBlock.of("$T.NULL", MemorySegment.class);
+            }
+            case STRING -> {
+                type = ClassName.get(String.class);
+                value = CodeBlock.of("LIB.stringConstant($S)", name);
+                undefined = CodeBlock.of("null");
+            }
+            case FLOAT -> {
+                type = TypeName.DOUBLE;
+                value = CodeBlock.of("LIB.doubleConstant($S)", name);
+                undefined = CodeBlock.of("$T.NaN", Double.class);
+            }
             default -> throw new TypeMapper.UnsupportedTypeException("constant kind " + constant.kind());
         }
-        return field.addJavadoc(types.neutral() ? neutralJavadoc(constant) : javadoc(constant)).build();
+        CodeBlock javadoc = types.neutral() ? neutralJavadoc(constant)
+                : absent ? CodeBlock.of("The constant {@code $L} of the MPI standard, which the header these bindings were generated\n"
+                        + "from does not define: {@code $L} here, as neutral bindings read it from such a library.\n", name, undefined)
+                : javadoc(constant);
+        return field(type, name, absent ? undefined : value).addJavadoc(javadoc).build();
     }
 
     private static CodeBlock reader(TypeName type, String name) {

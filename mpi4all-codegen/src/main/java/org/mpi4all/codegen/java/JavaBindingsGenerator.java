@@ -11,9 +11,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.mpi4all.core.blueprint.Blueprint;
+import org.mpi4all.core.blueprint.ConstantInfo;
 import org.mpi4all.core.blueprint.FunctionInfo;
 import org.mpi4all.core.blueprint.TypeInfo;
 
@@ -45,16 +47,22 @@ public final class JavaBindingsGenerator {
 
     /** Bindings specialised to the one implementation {@code blueprint} describes, with its auxiliary library. */
     public static Result generate(Blueprint blueprint) {
-        return generate(blueprint, false);
+        return generate(blueprint, false, Set.of());
     }
 
     /**
-     * Bindings specialised to {@code blueprint}, completed with every standard function of {@code profiles} its
-     * header lacks (the MPI-5 ABI has no {@code MPI_Comm_c2f}), which throw {@link UnsupportedOperationException}
-     * when called: so a program written against the neutral bindings compiles against specialised ones too.
+     * Bindings specialised to {@code blueprint}, completed with every standard function and constant of
+     * {@code profiles} its header lacks (the MPI-5 ABI has no {@code MPI_Comm_c2f}, Open MPI 4.1 no
+     * {@code MPI_ERRORS_ABORT}): those functions throw {@link UnsupportedOperationException} when called, those
+     * constants read as undefined. So a program written against the neutral bindings compiles against specialised
+     * ones too.
      */
     public static Result generateCompleted(Blueprint blueprint, List<Blueprint> profiles) {
-        return generate(NeutralBlueprint.complete(blueprint, NeutralBlueprint.merge(profiles)), false);
+        Blueprint completed = NeutralBlueprint.complete(blueprint, NeutralBlueprint.merge(profiles));
+        Set<String> declared = blueprint.constants().stream().map(ConstantInfo::name).collect(Collectors.toSet());
+        Set<String> absent = completed.constants().stream().map(ConstantInfo::name)
+                .filter(name -> !declared.contains(name)).collect(Collectors.toSet());
+        return generate(completed, false, absent);
     }
 
     /**
@@ -62,10 +70,10 @@ public final class JavaBindingsGenerator {
      * implementations), bound at run time to whichever library is loaded through the ABI profile of its family.
      */
     public static Result generateNeutral(List<Blueprint> profiles) {
-        return generate(NeutralBlueprint.merge(profiles), true);
+        return generate(NeutralBlueprint.merge(profiles), true, Set.of());
     }
 
-    private static Result generate(Blueprint blueprint, boolean neutral) {
+    private static Result generate(Blueprint blueprint, boolean neutral, Set<String> absentConstants) {
         TypeMapper types = new TypeMapper(blueprint, PACKAGE, neutral);
         List<Skip> skipped = new ArrayList<>();
         List<TypeSpec> specs = new ArrayList<>();
@@ -88,7 +96,7 @@ public final class JavaBindingsGenerator {
         }
         specs.add(callbacks.callbacksClass());
         checkNoFunctionShadowsAType(blueprint, specs);
-        MpiClass mpi = new MpiClass(blueprint, types, PACKAGE, AUX_RESOURCE);
+        MpiClass mpi = new MpiClass(blueprint, types, PACKAGE, AUX_RESOURCE, absentConstants);
         specs.add(mpi.build(skipped::add));
         specs.add(mpi.buildCritical());
 

@@ -59,9 +59,12 @@ final class MpiClass {
     private final ClassName mpi;
     private final FunctionEmitter functions;
     private final ArgumentCheckEmitter checks;
+    private final Set<String> absentConstants;
 
-    MpiClass(Blueprint blueprint, TypeMapper types, String packageName, String auxResource) {
+    /** {@code absentConstants}: standard constants {@code blueprint} was completed with (see {@link ConstantField#addTo}). */
+    MpiClass(Blueprint blueprint, TypeMapper types, String packageName, String auxResource, Set<String> absentConstants) {
         this.blueprint = blueprint;
+        this.absentConstants = absentConstants;
         this.types = types;
         this.auxResource = auxResource;
         this.mpi = ClassName.get(packageName, NAME);
@@ -92,7 +95,7 @@ final class MpiClass {
         List<ConstantInfo> generated = new ArrayList<>();
         for (ConstantInfo constant : blueprint.constants()) {
             try {
-                ConstantField.addTo(type, constant, types);
+                ConstantField.addTo(type, constant, types, absentConstants.contains(constant.name()));
                 generated.add(constant);
             } catch (TypeMapper.UnsupportedTypeException e) {
                 skipped.accept(new JavaBindingsGenerator.Skip(constant.name(), e.getMessage()));

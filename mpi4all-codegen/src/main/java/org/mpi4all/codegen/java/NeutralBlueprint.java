@@ -66,9 +66,9 @@ final class NeutralBlueprint {
     }
 
     /**
-     * {@code blueprint} with the standard functions of {@code neutral} it lacks, and the handle types they need
-     * (carried as {@code blueprint}'s {@code MPI_Comm} is). Those functions are absent from the library: calling one
-     * throws.
+     * {@code blueprint} with the standard functions and constants of {@code neutral} it lacks, and the handle types
+     * they need (carried as {@code blueprint}'s {@code MPI_Comm} is). Those functions are absent from the library:
+     * calling one throws; those constants are undefined there.
      */
     static Blueprint complete(Blueprint blueprint, Blueprint neutral) {
         Map<String, TypeInfo> types = new LinkedHashMap<>();
@@ -84,8 +84,11 @@ final class NeutralBlueprint {
         Map<String, FunctionInfo> functions = new LinkedHashMap<>();
         blueprint.functions().forEach(f -> functions.put(f.name(), f));
         neutral.functions().forEach(f -> functions.putIfAbsent(f.name(), f));
+        Map<String, ConstantInfo> constants = new LinkedHashMap<>();
+        blueprint.constants().forEach(c -> constants.put(c.name(), c));
+        neutral.constants().forEach(c -> constants.putIfAbsent(c.name(), c));
         return new Blueprint(blueprint.schema(), blueprint.implementation(), values(types), values(functions),
-                blueprint.constants(), blueprint.skipped());
+                values(constants), blueprint.skipped());
     }
 
     private static int rank(String name) {
