@@ -31,7 +31,7 @@ class BenchmarksSmokeIT {
     private static final Set<String> NONBLOCKING = Set.of("Bandwidth.window");
     private static final Set<String> BINDING = Set.of("BindingOverhead.commRankBinding", "BindingOverhead.commRankRaw",
             "BindingOverhead.commRankRawCritical", "BindingOverhead.wtimeBinding", "BindingOverhead.wtimeRaw",
-            "BindingOverhead.wtimeRawCritical");
+            "BindingOverhead.wtimeRawCritical", "BindingOverhead.sendToProcNullBinding");
 
     @TempDir
     Path results;
