@@ -1,6 +1,7 @@
 package org.mpi4all;
 
 import java.lang.foreign.MemorySegment;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.mpi4all.runtime.MpiLibrary;
@@ -29,20 +30,43 @@ enum Issue {
     }
 
     /**
-     * Refuses a persistent collective MPICH 4.0 gets wrong: its {@code MPI_Gather_init}, {@code MPI_Allgather_init},
-     * {@code MPI_Scatter_init} and {@code MPI_Neighbor_alltoallv_init} complete with data missing or stale (from
-     * the second start on, or on a ring of two), in C as in Java; a silently wrong result is worse than none.
+     * Refuses a persistent collective the loaded library is known to get wrong ({@link KnownBugs}): a silently
+     * wrong result is worse than none.
      */
     void refuseWhereBroken(String operation, String function) {
-        if (this == PERSISTENT && Mpich40.BROKEN) {
-            throw new UnsupportedOperationException(operation + ": MPICH 4.0's " + function + " completes without"
-                    + " the data (a bug of that version): use the nonblocking form, or MPICH 4.1 or later");
+        if (this == PERSISTENT && KnownBugs.BROKEN.contains(function)) {
+            throw new UnsupportedOperationException(operation + ": " + KnownBugs.LIBRARY + "'s " + function
+                    + " completes with data missing, stale or misplaced (a bug of that version): use the nonblocking"
+                    + " form, or another version");
         }
     }
 
-    /** Read once MPI is loaded, on the first persistent collective that needs it. */
-    private static final class Mpich40 {
-        static final boolean BROKEN = Pattern.compile("MPICH Version:\\s+4\\.0\\b")
-                .matcher(MpiLibrary.current().libraryVersion()).find();
+    /**
+     * The persistent collectives of the loaded library known to be wrong, read on the first that needs it. MPICH
+     * 4.0's {@code MPI_Gather_init}, {@code MPI_Allgather_init}, {@code MPI_Scatter_init} and
+     * {@code MPI_Neighbor_alltoallv_init} complete with data missing or stale (from the second start on, or on a
+     * ring of two), in C as in Java; Intel MPI 2021, derived from MPICH, gets the same four wrong.
+     */
+    static final class KnownBugs {
+        private static final Set<String> MPICH_40 = Set.of("MPI_Gather_init", "MPI_Allgather_init", "MPI_Scatter_init",
+                "MPI_Neighbor_alltoallv_init");
+        static final String LIBRARY;
+        static final Set<String> BROKEN;
+
+        static {
+            String version = MpiLibrary.current().libraryVersion();
+            if (Pattern.compile("MPICH Version:\\s+4\\.0\\b").matcher(version).find()) {
+                LIBRARY = "MPICH 4.0";
+                BROKEN = MPICH_40;
+            } else if (version.contains("Intel(R) MPI Library 2021")) {
+                LIBRARY = "Intel MPI 2021";
+                BROKEN = MPICH_40;
+            } else {
+                LIBRARY = version;
+                BROKEN = Set.of();
+            }
+        }
+
+        private KnownBugs() {}
     }
 }

@@ -14,11 +14,9 @@ import java.util.Arrays;
 import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.mpi4all.runtime.MpiLibrary;
 import org.mpi4all.testkit.MpiRunResult;
 
 /**
@@ -76,11 +74,15 @@ class PersistentCollectivesTest {
             checks.equal(name, wanted, seen);
         }
 
-        /** {@link #repeat}, or on MPICH 4.0, where the operation is broken, checks that binding it is refused. */
-        static void repeatUnlessBroken(Checks checks, String name, Supplier<Persistent<int[]>> bind, IntConsumer refill,
-                IntFunction<int[]> expected) {
-            if (Pattern.compile("MPICH Version:\\s+4\\.0\\b").matcher(MpiLibrary.current().libraryVersion()).find()) {
-                checks.throwsWith(name, UnsupportedOperationException.class, name + ": MPICH 4.0's MPI_", bind::get);
+        /**
+         * {@link #repeat}, or where the library gets {@code function} wrong (MPICH 4.0, Intel MPI 2021), checks that
+         * binding it is refused.
+         */
+        static void repeatUnlessBroken(Checks checks, String name, String function, Supplier<Persistent<int[]>> bind,
+                IntConsumer refill, IntFunction<int[]> expected) {
+            if (Issue.KnownBugs.BROKEN.contains(function)) {
+                checks.throwsWith(name, UnsupportedOperationException.class,
+                        name + ": " + Issue.KnownBugs.LIBRARY + "'s " + function, bind::get);
             } else {
                 repeat(checks, name, bind.get(), refill, expected);
             }
@@ -134,15 +136,15 @@ class PersistentCollectivesTest {
                 shared[1] = rank == root ? i : -1;
             }, i -> new int[] {100 + i, i});
             int[] mine = new int[1];
-            repeatUnlessBroken(checks, "allgatherInit", () -> world.allgatherInit(mine), i -> mine[0] = rank * 10 + i,
+            repeatUnlessBroken(checks, "allgatherInit", "MPI_Allgather_init", () -> world.allgatherInit(mine), i -> mine[0] = rank * 10 + i,
                     i -> IntStream.range(0, size).map(r -> r * 10 + i).toArray());
             int[] dealt = new int[size];
             repeat(checks, "alltoallInit", world.alltoallInit(dealt), i -> Arrays.setAll(dealt, j -> rank * 100 + j + i),
                     i -> IntStream.range(0, size).map(r -> r * 100 + rank + i).toArray());
-            repeatUnlessBroken(checks, "gatherInit", () -> world.gatherInit(mine), i -> mine[0] = rank + i,
+            repeatUnlessBroken(checks, "gatherInit", "MPI_Gather_init", () -> world.gatherInit(mine), i -> mine[0] = rank + i,
                     i -> rank == 0 ? IntStream.range(0, size).map(r -> r + i).toArray() : new int[0]);
             int[] scattered = rank == 0 ? new int[size] : new int[0];
-            repeatUnlessBroken(checks, "scatterInit", () -> world.scatterInit(scattered, count(1)),
+            repeatUnlessBroken(checks, "scatterInit", "MPI_Scatter_init", () -> world.scatterInit(scattered, count(1)),
                     i -> Arrays.setAll(scattered, r -> r * 7 + i), i -> new int[] {rank * 7 + i});
         }
 
@@ -172,16 +174,21 @@ class PersistentCollectivesTest {
                 int[] mine = new int[1];
                 repeat(checks, "neighborAllgatherInit", ring.neighborAllgatherInit(mine), i -> mine[0] = rank + i,
                         i -> new int[] {left + i, right + i});
-                // block 0 goes to the left neighbour, block 1 to the right one
-                int[] two = new int[2];
-                repeat(checks, "neighborAlltoallInit", ring.neighborAlltoallInit(two), i -> {
-                    two[0] = rank * 10 + i;
-                    two[1] = rank * 10 + 1 + i;
-                }, i -> new int[] {left * 10 + 1 + i, right * 10 + i});
-                int[] three = new int[3];
-                repeatUnlessBroken(checks, "neighborAlltoallvInit", () -> ring.neighborAlltoallvInit(three,
-                        sendCounts(1, 2), recvCounts(2, 1)), i -> Arrays.fill(three, rank + i), i -> new int[] {left + i, left + i,
-                        right + i});
+                // block 0 goes to the left neighbour, block 1 to the right one. On a ring of two both neighbours are
+                // the same process; MPICH delivers the block sent left into the receiver's right block, as MPI-4.1
+                // (section 8.6) asks, but Open MPI 5.0 and Intel MPI 2021 keep the order of sending (the v-form then
+                // truncates): so the blocks are checked on rings of more than two.
+                if (size > 2) {
+                    int[] two = new int[2];
+                    repeat(checks, "neighborAlltoallInit", ring.neighborAlltoallInit(two), i -> {
+                        two[0] = rank * 10 + i;
+                        two[1] = rank * 10 + 1 + i;
+                    }, i -> new int[] {left * 10 + 1 + i, right * 10 + i});
+                    int[] three = new int[3];
+                    repeatUnlessBroken(checks, "neighborAlltoallvInit", "MPI_Neighbor_alltoallv_init",
+                            () -> ring.neighborAlltoallvInit(three, sendCounts(1, 2), recvCounts(2, 1)),
+                            i -> Arrays.fill(three, rank + i), i -> new int[] {left + i, left + i, right + i});
+                }
             }
         }
 
@@ -216,8 +223,11 @@ class PersistentCollectivesTest {
         Runs.assertChecks(result, "barrierInit", "allreduceInit", "reduceInit", "scanInit", "exscanInit",
                 "reduceScatterInit", "reduceScatterCountsInit", "bcastInit", "allgatherInit", "alltoallInit",
                 "gatherInit", "scatterInit", "gathervInit", "allgathervInit", "scattervInit", "alltoallvInit",
-                "neighborAllgatherInit", "neighborAlltoallInit", "neighborAlltoallvInit", "startedTwice",
+                "neighborAllgatherInit", "startedTwice",
                 "closedWhileActive", "startAfterClose", "scatterInitNeedsCount", "gathervInitNeedsCounts",
                 "allreduceInitParams", "reduceScatterInitBlocks", "size");
+        if (ranks > 2) {
+            Runs.assertChecks(result, "neighborAlltoallInit", "neighborAlltoallvInit");
+        }
     }
 }

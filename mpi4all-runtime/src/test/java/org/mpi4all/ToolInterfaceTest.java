@@ -8,6 +8,8 @@ import static org.mpi4all.Param.tag;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.mpi4all.testkit.TestMpi;
 
@@ -102,6 +104,10 @@ class ToolInterfaceTest {
 
     @Test
     void variablesOnThreeRanks() {
+        // The variables it writes and reads are named per implementation: those of Open MPI 4.1 and MPICH 4.0
+        // (Intel MPI has no MPIR_CVAR_DIMS_VERBOSE, for one; the other implementations are not mapped yet).
+        Assumptions.assumeTrue(Set.of("openmpi", "mpich").contains(TestMpi.selectedName()),
+                "control and performance variables are mapped for Open MPI 4.1 and MPICH 4.0 only");
         boolean openMpi = TestMpi.selectedName().equals("openmpi");
         var result = Runs.run(Program.class, 3, openMpi ? "memchecker_base_verbose" : "MPIR_CVAR_DIMS_VERBOSE",
                 openMpi ? "pml_ob1_unexpected_msgq_length" : "none");
