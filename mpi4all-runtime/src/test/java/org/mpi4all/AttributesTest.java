@@ -9,9 +9,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.mpi4all.ffi.Mpi;
 import org.mpi4all.runtime.MpiException;
+import org.mpi4all.runtime.MpiLibrary;
 
 /** Communicator names, predefined attributes, attribute keys with Java copy and delete behaviour, error handlers. */
 class AttributesTest {
@@ -88,11 +90,15 @@ class AttributesTest {
                         () -> Mpi.MPI_Send(MemorySegment.NULL, 0, Mpi.MPI_INT, size + 5, 0, comm.handle()));
                 List<String> seen = new ArrayList<>();
                 comm.setErrorHandler((code, text) -> seen.add(code + ":" + text));
-                checks.throwsWith("callbackThenException", MpiException.class, "MPI_Send",
+                // Open MPI and MPICH 4.0 return the error from the failing call once a user handler has run;
+                // MPICH 5 returns MPI_SUCCESS (the standard leaves it to the implementation): the handler is the report.
+                boolean errorAfterHandler = !Pattern.compile("MPICH Version:\\s+5\\.")
+                        .matcher(MpiLibrary.current().libraryVersion()).find();
+                failsAfterHandler(checks, "callbackThenException", errorAfterHandler,
                         () -> Mpi.MPI_Send(MemorySegment.NULL, 0, Mpi.MPI_INT, size + 5, 0, comm.handle()));
                 checks.that("callbackCalled", seen.size() == 1 && !seen.get(0).isBlank(), seen.toString());
                 try (Communicator inherited = comm.dup()) {
-                    checks.throwsWith("inherited", MpiException.class, "MPI_Send",
+                    failsAfterHandler(checks, "inherited", errorAfterHandler,
                             () -> Mpi.MPI_Send(MemorySegment.NULL, 0, Mpi.MPI_INT, size + 5, 0, inherited.handle()));
                     checks.equal("inheritedCalled", 2, seen.size());
                 }
@@ -103,8 +109,12 @@ class AttributesTest {
                     Mpi.MPI_Send(MemorySegment.NULL, 0, Mpi.MPI_INT, size + 5, 0, comm.handle());
                     checks.that("callbackThrows", false, "no exception");
                 } catch (MpiException e) {
-                    checks.that("callbackThrows", e.getCause() instanceof IllegalStateException ise
+                    checks.that("callbackThrows", errorAfterHandler && e.getCause() instanceof IllegalStateException ise
                             && ise.getMessage().startsWith("handler saw"), String.valueOf(e.getCause()));
+                } catch (IllegalStateException e) {
+                    // where the call returns MPI_SUCCESS after the handler, what the handler threw comes out as it is
+                    checks.that("callbackThrows", !errorAfterHandler && e.getMessage().startsWith("handler saw"),
+                            e.toString());
                 }
                 // a copier that throws fails the dup, with the copier's exception as the cause
                 try (AttributeKey<String> refusing = AttributeKey.create(env, value -> {
@@ -123,6 +133,16 @@ class AttributesTest {
                 }
                 checks.equal("usableAfterErrors", size, comm.allreduce(1, Op.SUM));
             }
+        }
+    }
+
+    /** {@code send} fails with the send's MpiException, or where the library returns after the handler, returns. */
+    static void failsAfterHandler(Checks checks, String name, boolean errorAfterHandler, Runnable send) {
+        if (errorAfterHandler) {
+            checks.throwsWith(name, MpiException.class, "MPI_Send", send::run);
+        } else {
+            send.run();
+            checks.that(name, true, "");
         }
     }
 

@@ -8,8 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.mpi4all.core.mpi.MpiImplementation;
 import org.mpi4all.testkit.MpiRun;
@@ -175,6 +177,9 @@ class ExamplesTest {
 
     @Test
     void toolInterfaceReport() {
+        // Open MPI 5 renamed the vader component (sm); Intel MPI names its variables I_MPI_*: not mapped yet
+        Assumptions.assumeTrue(Set.of("openmpi", "mpich", "mpich5", "mpiabi").contains(TestMpi.selectedName()),
+                "the eager-limit variable is mapped for Open MPI 4.1 and MPICH 4/5 only");
         // the eager limit is set through the implementation's own environment variable: the report must read it back
         boolean openMpi = TestMpi.selectedName().equals("openmpi");
         String variable = openMpi ? "btl_vader_eager_limit" : "MPIR_CVAR_CH4_SHM_POSIX_IQUEUE_CELL_SIZE";
