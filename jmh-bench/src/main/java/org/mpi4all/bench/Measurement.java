@@ -1,6 +1,7 @@
 package org.mpi4all.bench;
 
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -33,7 +34,15 @@ public record Measurement(String contender, String benchmark, int bytes, int win
 
     /** The median of the iterations. */
     public double median() {
-        double[] sorted = microseconds.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return median(microseconds);
+    }
+
+    /** The median of some values (the mean of the middle two for an even count). */
+    public static double median(Collection<Double> values) {
+        if (values.isEmpty()) {
+            throw new IllegalArgumentException("no values, so no median");
+        }
+        double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         int n = sorted.length;
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }

@@ -1,8 +1,5 @@
 package org.mpi4all.bench.report;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,11 +28,11 @@ public final class QuickCheck {
     private static final double CG_SPEEDUP_GOAL = 1.2;
 
     private final List<Measurement> measurements;
-    private final List<String[]> npbRuns;
+    private final NpbRuns npbRuns;
     private final List<String> lines = new ArrayList<>();
     private boolean allMet = true;
 
-    private QuickCheck(List<Measurement> measurements, List<String[]> npbRuns) {
+    private QuickCheck(List<Measurement> measurements, NpbRuns npbRuns) {
         this.measurements = measurements;
         this.npbRuns = npbRuns;
     }
@@ -52,7 +49,7 @@ public final class QuickCheck {
 
     /** The goals checked against a micro-benchmark results directory and an NPB result file of mpi4all on {@code mpi}. */
     static QuickCheck of(Path resultsDirectory, Path npbResults, String mpi) {
-        QuickCheck check = new QuickCheck(ResultFile.read(resultsDirectory.resolve("rank0.tsv")), npbRuns(npbResults));
+        QuickCheck check = new QuickCheck(ResultFile.read(resultsDirectory.resolve("rank0.tsv")), NpbRuns.read(npbResults));
         check.run(mpi);
         return check;
     }
@@ -113,10 +110,7 @@ public final class QuickCheck {
     }
 
     private OptionalDouble bestCg(String backend) {
-        return npbRuns.stream()
-                .filter(run -> run[0].equals(backend) && run[1].equals("CG") && run[2].equals("A") && run[3].equals("2"))
-                .filter(run -> run[4].matches("[0-9.]+"))
-                .mapToDouble(run -> Double.parseDouble(run[4])).min();
+        return npbRuns.best(backend, "CG", "A", 2).map(OptionalDouble::of).orElseGet(OptionalDouble::empty);
     }
 
     private void atMost(String goal, OptionalDouble ratio, double bound) {
@@ -150,14 +144,5 @@ public final class QuickCheck {
 
     private static String size(int bytes) {
         return bytes >= 1 << 20 ? (bytes >> 20) + " MiB" : (bytes >> 10) + " KiB";
-    }
-
-    /** The lines of scripts/bench-npb's result file: backend, bench, class, ranks, seconds (or why not). */
-    private static List<String[]> npbRuns(Path file) {
-        try {
-            return Files.readAllLines(file).stream().filter(line -> !line.isBlank()).map(line -> line.split("\t")).toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        }
     }
 }

@@ -37,6 +37,8 @@ public final class Report {
     private static final String SEGMENT = "mpi4all-segment";
     private static final String HEAP = "mpi4all-heap";
     private static final String NPB_REFERENCE = "ompi-java";
+    /** The NPB backends in the order of the table's columns (others follow). */
+    private static final List<String> NPB_BACKENDS = List.of(NPB_REFERENCE, "mpj", "mpi4all-openmpi", "mpi4all-mpich");
 
     private final Path results;
     private final Path images;
@@ -102,6 +104,7 @@ public final class Report {
         }
         issue8Section(mpis);
         npbSection();
+        fortranSection();
         return md.toString();
     }
 
@@ -260,7 +263,7 @@ public final class Report {
         if (series.isEmpty()) {
             return;
         }
-        Chart.logLog(images.resolve(file), title, yLabel, series);
+        Chart.write(Chart.logLog(title, yLabel, series), images.resolve(file));
         md.append("![").append(title).append("](").append(imageLink).append('/').append(file).append(")\n\n");
     }
 
@@ -332,7 +335,8 @@ public final class Report {
             md.append("### NAS Parallel Benchmarks\n\nNot run (no npb.tsv).\n\n");
             return;
         }
-        Npb npb = Npb.read(file);
+        NpbRuns npb = NpbRuns.read(file);
+        List<String> backends = npb.backends(NPB_BACKENDS);
         md.append("### NAS Parallel Benchmarks: the paper's Fig. 10 on this machine\n\n");
         md.append("The same NPB code (`npb/`) on each library, `Time in seconds` as NPB prints it, best of ")
                 .append(npb.repeats()).append(" runs; speedup = Open MPI Java's time ÷ the library's time, on the same"
@@ -341,19 +345,19 @@ public final class Report {
                         + " (`mpi4all-mpich`). A cell that names no time says why the run could not happen.\n\n");
         for (String npbClass : npb.classes()) {
             md.append("| bench | ranks |");
-            npb.backends().forEach(b -> md.append(' ').append(b).append(" s |"));
-            npb.backends().stream().filter(b -> !b.equals(NPB_REFERENCE)).forEach(b -> md.append(" speedup ").append(b).append(" |"));
-            long speedupColumns = npb.backends().stream().filter(b -> !b.equals(NPB_REFERENCE)).count();
-            md.append("\n|---|---|").append("---|".repeat(npb.backends().size() + (int) speedupColumns)).append('\n');
+            backends.forEach(b -> md.append(' ').append(b).append(" s |"));
+            backends.stream().filter(b -> !b.equals(NPB_REFERENCE)).forEach(b -> md.append(" speedup ").append(b).append(" |"));
+            long speedupColumns = backends.stream().filter(b -> !b.equals(NPB_REFERENCE)).count();
+            md.append("\n|---|---|").append("---|".repeat(backends.size() + (int) speedupColumns)).append('\n');
             Map<String, Map<String, Double>> bars = Chart.ordered();
             for (String bench : npb.benches()) {
                 for (int ranks : npb.ranks()) {
                     md.append("| ").append(bench).append('.').append(npbClass).append(" | ").append(ranks).append(" |");
-                    for (String backend : npb.backends()) {
-                        md.append(' ').append(npb.cell(backend, bench, npbClass, ranks)).append(" |");
+                    for (String backend : backends) {
+                        md.append(' ').append(npb.bestCell(backend, bench, npbClass, ranks)).append(" |");
                     }
                     Optional<Double> reference = npb.best(NPB_REFERENCE, bench, npbClass, ranks);
-                    for (String backend : npb.backends()) {
+                    for (String backend : backends) {
                         if (backend.equals(NPB_REFERENCE)) {
                             continue;
                         }
@@ -372,11 +376,23 @@ public final class Report {
             md.append('\n');
             if (!bars.isEmpty()) {
                 String png = "npb-speedup-" + npbClass + ".png";
-                Chart.groupedBars(images.resolve(png), "NPB class " + npbClass + ": speedup over Open MPI Java (on p processes)",
-                        "speedup (Open MPI Java = 1)", bars, 1.0);
+                Chart.write(Chart.groupedBars("NPB class " + npbClass + ": speedup over Open MPI Java (on p processes)",
+                        "speedup (Open MPI Java = 1)", bars, 1.0), images.resolve(png));
                 md.append("![NPB class ").append(npbClass).append(" speedups](").append(imageLink).append('/').append(png).append(")\n\n");
             }
         }
+    }
+
+    private void fortranSection() {
+        Path file = results.resolve("fortran.tsv");
+        if (!Files.exists(file)) {
+            return;
+        }
+        md.append("### NAS Parallel Benchmarks: the Java port against NASA's Fortran\n\n");
+        md.append("NPB 3.4's MPI Fortran (`gfortran -O3`, built with the MPI's own `mpif90`) and `npb.jar` on mpi4all,"
+                + " run alternately on the same ranks by `scripts/bench-fortran`; every run verified.\n\n");
+        FortranComparison.markdown(NpbRuns.read(file)).forEach(line -> md.append(line).append('\n'));
+        md.append('\n');
     }
 
     // ---------------------------------------------------------------- data
@@ -438,63 +454,6 @@ public final class Report {
         /** MB/s (10^6 bytes per second) of a bandwidth measurement: a window's bytes over its best time. */
         static double bandwidthOf(Measurement m) {
             return (double) m.window() * m.bytes() / m.best();
-        }
-    }
-
-    /** NPB runs: backend, bench, class, ranks and seconds, or why the run could not happen. */
-    private record Npb(List<String[]> runs) {
-        static Npb read(Path file) throws IOException {
-            return new Npb(Files.readAllLines(file).stream().filter(l -> !l.isBlank()).map(l -> l.split("\t")).toList());
-        }
-
-        List<String> backends() {
-            List<String> order = List.of("ompi-java", "mpj", "mpi4all-openmpi", "mpi4all-mpich");
-            TreeSet<String> present = new TreeSet<>((a, b) -> Integer.compare(rank(order, a), rank(order, b)) != 0
-                    ? Integer.compare(rank(order, a), rank(order, b)) : a.compareTo(b));
-            runs.forEach(r -> present.add(r[0]));
-            return List.copyOf(present);
-        }
-
-        private static int rank(List<String> order, String backend) {
-            int i = order.indexOf(backend);
-            return i < 0 ? order.size() : i;
-        }
-
-        List<String> benches() {
-            return runs.stream().map(r -> r[1]).distinct().sorted().toList();
-        }
-
-        List<String> classes() {
-            return runs.stream().map(r -> r[2]).distinct().sorted().toList();
-        }
-
-        List<Integer> ranks() {
-            return runs.stream().map(r -> Integer.parseInt(r[3])).distinct().sorted().toList();
-        }
-
-        int repeats() {
-            return runs.stream().collect(java.util.stream.Collectors.groupingBy(r -> String.join(" ", r[0], r[1], r[2], r[3]),
-                    java.util.stream.Collectors.counting())).values().stream().mapToInt(Long::intValue).max().orElse(0);
-        }
-
-        private List<String> results(String backend, String bench, String npbClass, int ranks) {
-            return runs.stream().filter(r -> r[0].equals(backend) && r[1].equals(bench) && r[2].equals(npbClass)
-                    && Integer.parseInt(r[3]) == ranks).map(r -> r[4]).toList();
-        }
-
-        /** The shortest of the runs that produced a time. */
-        Optional<Double> best(String backend, String bench, String npbClass, int ranks) {
-            return results(backend, bench, npbClass, ranks).stream().filter(s -> s.matches("[0-9.]+"))
-                    .map(Double::valueOf).min(Double::compare);
-        }
-
-        String cell(String backend, String bench, String npbClass, int ranks) {
-            Optional<Double> best = best(backend, bench, npbClass, ranks);
-            if (best.isPresent()) {
-                return String.format(Locale.ROOT, "%.2f", best.get());
-            }
-            List<String> results = results(backend, bench, npbClass, ranks);
-            return results.isEmpty() ? "–" : results.getFirst();
         }
     }
 
