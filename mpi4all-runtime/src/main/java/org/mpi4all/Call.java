@@ -63,6 +63,11 @@ final class Call implements AutoCloseable {
         CURRENT.get().checkInactive(operation);
     }
 
+    /** The operation this thread is calling, for a message of {@link LargeCounts}. */
+    static String operationInProgress() {
+        return CURRENT.get().operation;
+    }
+
     private void checkInactive(String operation) {
         if (active) {
             throw new IllegalStateException(operation + ": called while this thread is inside " + this.operation
@@ -95,7 +100,7 @@ final class Call implements AutoCloseable {
     }
 
     /** Resolves the next buffer of the call; see {@link Message#resolve}. */
-    Message message(Object carrier, Datatype typeParam, int offset, int count, int direction) {
+    Message message(Object carrier, Datatype typeParam, int offset, long count, int direction) {
         Message message = messages[used++].resolve(environment, operation, carrier, typeParam, offset, count,
                 direction);
         anyHeap |= message.isHeap();
@@ -126,6 +131,7 @@ final class Call implements AutoCloseable {
      * whose time is the file system's, not the copy's.
      */
     void prepareCopying() {
+        refuseLarge();
         mayUpcall = false;
         stage(false);
     }
@@ -150,6 +156,7 @@ final class Call implements AutoCloseable {
      * operator MPI runs while the call starts throws is kept for the completion of the request to rethrow.
      */
     Staging prepareNonblocking() {
+        refuseLarge();
         long total = 0;
         boolean staging = false;
         for (int i = 0; i < used; i++) {
@@ -174,6 +181,20 @@ final class Call implements AutoCloseable {
             }
         }
         return new Staging(memory, owned, staged);
+    }
+
+    /**
+     * Refuses a message of more than 2^31-1 elements in the operations that do not choose the large-count
+     * functions (only the blocking ones, through {@link Downcall}, do).
+     */
+    private void refuseLarge() {
+        for (int i = 0; i < used; i++) {
+            if (messages[i].isLarge()) {
+                throw new IllegalArgumentException(operation + ": " + messages[i].elements() + " elements exceed MPI's"
+                        + " int count; only blocking point-to-point and collective operations take more (through"
+                        + " MPI's large-count functions)");
+            }
+        }
     }
 
     private static long align(long bytes) {

@@ -63,12 +63,6 @@ final class PointToPoint {
             }
             return;
         }
-        long large = whole < 0 && !Param.has(given, COUNT) && !Param.has(given, OFFSET)
-                && (synchronous || mode == Mode.STANDARD) ? LargeCounts.of(buf, typeParam, Message.IN) : -1;
-        if (large > 0) {
-            LargeCounts.send(synchronous, (MemorySegment) buf, large, typeParam, dest, tag, comm);
-            return;
-        }
         try (Call call = Call.begin(c.environment, "send")) {
             Message m = call.message(buf, typeParam, Param.intValue(params, given, OFFSET, 0),
                     Param.intValue(params, given, COUNT, -1), Message.IN);
@@ -93,12 +87,6 @@ final class PointToPoint {
             Call.checkOutside("recv");
             Mpi.MPI_Recv((MemorySegment) buf, whole, (typeParam != null ? typeParam : Datatype.BYTE).handle(null), source,
                     tag, comm, Mpi.MPI_STATUS_IGNORE);
-            return buf;
-        }
-        long large = status != null || Param.has(given, COUNT) || Param.has(given, OFFSET) ? -1
-                : LargeCounts.of(buf, typeParam, Message.OUT);
-        if (large > 0) {
-            LargeCounts.recv((MemorySegment) buf, large, typeParam, source, tag, comm);
             return buf;
         }
         try (Call call = Call.begin(c.environment, "recv")) {
