@@ -43,6 +43,8 @@ final class Call implements AutoCloseable {
     /** Whether {@link #prepare} staged a message, which {@link #finish} then copies back. */
     private boolean staging;
     private boolean active;
+    /** Whether the operation chooses the large-count functions for a {@link Message#isLarge() large} message. */
+    private boolean takesLargeCounts;
     /** Whether MPI may call back into Java during the call, so a failure of the callback may be pending. */
     private boolean mayUpcall;
     Environment environment;
@@ -96,6 +98,7 @@ final class Call implements AutoCloseable {
         call.anyPacked = false;
         call.staging = false;
         call.mayUpcall = false;
+        call.takesLargeCounts = false;
         return call;
     }
 
@@ -183,15 +186,21 @@ final class Call implements AutoCloseable {
         return new Staging(memory, owned, staged);
     }
 
+    /** Says that this nonblocking or persistent operation calls the large-count function for a large message. */
+    void takeLargeCounts() {
+        takesLargeCounts = true;
+    }
+
     /**
      * Refuses a message of more than 2^31-1 elements in the operations that do not choose the large-count
-     * functions (only the blocking ones, through {@link Downcall}, do).
+     * functions: those that do are the blocking ones (through {@link Downcall}) and those that said
+     * {@link #takeLargeCounts()}.
      */
     private void refuseLarge() {
-        for (int i = 0; i < used; i++) {
+        for (int i = 0; i < used && !takesLargeCounts; i++) {
             if (messages[i].isLarge()) {
                 throw new IllegalArgumentException(operation + ": " + messages[i].elements() + " elements exceed MPI's"
-                        + " int count; only blocking point-to-point and collective operations take more (through"
+                        + " int count; only point-to-point and blocking collective operations take more (through"
                         + " MPI's large-count functions)");
             }
         }

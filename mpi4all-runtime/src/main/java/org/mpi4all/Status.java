@@ -1,6 +1,7 @@
 package org.mpi4all;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.MemorySegment;
 import org.mpi4all.ffi.MPI_Status;
@@ -38,8 +39,7 @@ public final class Status {
      * knows no datatype, the number of bytes (use {@link #count(Datatype)}).
      */
     public int count() {
-        requireFilled();
-        return (int) (bytes / elementBytes);
+        return toInt(largeCount());
     }
 
     /**
@@ -52,15 +52,42 @@ public final class Status {
         if (bytes % type.dataSize() != 0) {
             throw new IllegalArgumentException("the message of " + bytes + " bytes is not a whole number of " + type);
         }
-        return (int) (bytes / type.dataSize());
+        return toInt(bytes / type.dataSize());
     }
 
-    /** Reads the native {@code status} of a message received as {@code received} (null for a probe). */
-    void fill(MemorySegment status, Datatype received, MemorySegment intScratch) {
+    private static int toInt(long elements) {
+        if (elements > Integer.MAX_VALUE) {
+            throw new IllegalStateException("the message has " + elements + " elements, more than an int counts:"
+                    + " see largeCount()");
+        }
+        return (int) elements;
+    }
+
+    /**
+     * {@return the number of elements received} of the receive buffer's datatype, as {@link #count()}, where that
+     * may exceed an int (a native segment received through MPI's large-count functions)
+     */
+    public long largeCount() {
+        requireFilled();
+        return bytes / elementBytes;
+    }
+
+    /**
+     * Reads the native {@code status} of a message received as {@code received} (null for a probe), with
+     * {@code scratch} (8 bytes, aligned) for the count.
+     */
+    void fill(MemorySegment status, Datatype received, MemorySegment scratch) {
         source = MPI_Status.MPI_SOURCE(status);
         tag = MPI_Status.MPI_TAG(status);
-        Mpi.MPI_Get_count(status, Mpi.MPI_BYTE, intScratch);
-        bytes = intScratch.get(JAVA_INT, 0);
+        Mpi.MPI_Get_count(status, Mpi.MPI_BYTE, scratch);
+        int count = scratch.get(JAVA_INT, 0);
+        if (count == Mpi.MPI_UNDEFINED) {
+            // more bytes than an int counts: only the large-count function tells them
+            Mpi.MPI_Get_count_c(status, Mpi.MPI_BYTE, scratch);
+            bytes = scratch.get(JAVA_LONG, 0);
+        } else {
+            bytes = count;
+        }
         elementBytes = received != null ? received.dataSize() : 1;
         filled = true;
     }

@@ -18,13 +18,13 @@ import org.junit.jupiter.api.Test;
 import org.mpi4all.testkit.MpiRunResult;
 
 /**
- * Messages of more than 2^31-1 elements: a native segment of 2 GiB + 64 bytes, sent from rank 0 to rank 1,
- * broadcast back from rank 1, and summed in place by an allreduce, through the large-count functions
- * ({@code MPI_Send_c}, {@code MPI_Recv_c}, {@code MPI_Bcast_c}, {@code MPI_Allreduce_c}); every byte checked on
- * the receiving ranks, marks at both sides of the 2^31 boundary. The smallest footprint that needs them: one
+ * Messages of more than 2^31-1 elements: a native segment of 2 GiB + 64 bytes, sent from rank 0 to rank 1 (its
+ * status counting them), broadcast back from rank 1, and summed in place by an allreduce, through the large-count
+ * functions ({@code MPI_Send_c}, {@code MPI_Irecv_c}, {@code MPI_Get_count_c}, {@code MPI_Bcast_c},
+ * {@code MPI_Allreduce_c}); every byte checked on the receiving ranks, marks at both sides of the 2^31 boundary. The smallest footprint that needs them: one
  * segment per rank, and what MPI allocates for the reduction; the test is skipped with the reason when the machine
  * has less than {@link #NEEDED} available, and on a library without the functions (Open MPI 4.1 and 5), after
- * checking the exceptions that say so. The operations that do not take such counts (nonblocking ones,
+ * checking the exceptions that say so. The operations that do not take such counts (nonblocking collectives,
  * v-collectives) are checked to refuse them.
  */
 class LargeCountsTest {
@@ -41,22 +41,25 @@ class LargeCountsTest {
                 checks.equal("size", List.of(2, rank), List.of(size, world.rank()));
                 try (Arena arena = Arena.ofConfined()) {
                     MemorySegment big = arena.allocate(BYTES);
-                    checks.throwsWith("nonblockingRefused", IllegalArgumentException.class, "isend: " + BYTES
-                            + " elements exceed MPI's int count", () -> world.isend(big, 1 - rank));
+                    checks.throwsWith("nonblockingRefused", IllegalArgumentException.class, "ibcast: " + BYTES
+                            + " elements exceed MPI's int count", () -> world.ibcast(big));
                     checks.throwsWith("vRefused", IllegalArgumentException.class, "allgatherv: rank 0's buffer has"
                             + " more elements than an int counts", () -> world.allgatherv(big));
                     if (rank == 0) {
                         fill(big, FILL, marks(0));
                     }
+                    Status received = null;
                     try {
                         if (rank == 0) {
                             world.send(big, 1);
                         } else {
-                            world.recv(big, 0);
+                            Request<MemorySegment> request = world.irecv(big, 0);
+                            request.waitFor();
+                            received = request.status();
                         }
                     } catch (UnsupportedOperationException e) {
-                        checks.that("unsupportedMessage", e.getMessage().startsWith((rank == 0 ? "send" : "recv")
-                                + ": " + BYTES + " elements exceed an int count, and MPI_" + (rank == 0 ? "Send" : "Recv")
+                        checks.that("unsupportedMessage", e.getMessage().startsWith((rank == 0 ? "send" : "irecv")
+                                + ": " + BYTES + " elements exceed an int count, and MPI_" + (rank == 0 ? "Send" : "Irecv")
                                 + "_c is not provided by the MPI library"), e.getMessage());
                         checks.throwsWith("allreduceUnsupported", UnsupportedOperationException.class, "allreduce: "
                                 + BYTES + " elements exceed an int count, and MPI_Allreduce_c is not provided",
@@ -67,6 +70,10 @@ class LargeCountsTest {
                     if (rank == 1) {
                         checks.that("sendRecv", holds(big, FILL, marks(0)), "the received bytes differ from what"
                                 + " rank 0 sent");
+                        checks.equal("statusCount", BYTES, received.largeCount());
+                        Status status = received;
+                        checks.throwsWith("intCountRefused", IllegalStateException.class, "the message has " + BYTES
+                                + " elements, more than an int counts", status::count);
                         fill(big, FILL, marks(1));
                     }
                     world.bcast(big, Param.root(1));
@@ -128,7 +135,9 @@ class LargeCountsTest {
         Runs.abortIfUnsupported(result, "large-count functions", "size", "nonblockingRefused", "vRefused",
                 "allreduceUnsupported");
         Runs.assertChecks(result, "size", "nonblockingRefused", "vRefused", "bcast", "allreduce");
-        assertThat(result.rank(1).value("sendRecv")).as("sendRecv, checked by the receiver").contains("ok");
+        for (String check : List.of("sendRecv", "statusCount", "intCountRefused")) {
+            assertThat(result.rank(1).value(check)).as(check + ", checked by the receiver").contains("ok");
+        }
     }
 
     /** MemAvailable of /proc/meminfo. */
