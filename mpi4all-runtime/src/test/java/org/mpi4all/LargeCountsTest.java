@@ -19,13 +19,13 @@ import org.mpi4all.testkit.MpiRunResult;
 
 /**
  * Messages of more than 2^31-1 elements: a native segment of 2 GiB + 64 bytes, sent from rank 0 to rank 1 (its
- * status counting them), broadcast back from rank 1, and summed in place by an allreduce, through the large-count
+ * status counting them), broadcast back from rank 1 and summed in place by an allreduce, through the large-count
  * functions ({@code MPI_Send_c}, {@code MPI_Irecv_c}, {@code MPI_Get_count_c}, {@code MPI_Bcast_c},
- * {@code MPI_Allreduce_c}); every byte checked on the receiving ranks, marks at both sides of the 2^31 boundary. The smallest footprint that needs them: one
- * segment per rank, and what MPI allocates for the reduction; the test is skipped with the reason when the machine
- * has less than {@link #NEEDED} available, and on a library without the functions (Open MPI 4.1 and 5), after
- * checking the exceptions that say so. The operations that do not take such counts (nonblocking collectives,
- * v-collectives) are checked to refuse them.
+ * {@code MPI_Allreduce_c}); every byte checked on the receiving ranks, marks at both sides of the 2^31 boundary.
+ * The smallest footprint that needs them: one segment per rank, and what MPI allocates for the reduction; the
+ * test is skipped with the reason when the machine has less than {@link #NEEDED} available, and on a library
+ * without the functions (Open MPI 4.1 and 5), after checking the exceptions that say so. The operations that do
+ * not take such counts (nonblocking collectives, v-collectives) are checked to refuse them.
  */
 class LargeCountsTest {
     static final long BYTES = (1L << 31) + 64;
