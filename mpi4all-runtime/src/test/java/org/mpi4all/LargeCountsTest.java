@@ -29,7 +29,7 @@ import org.mpi4all.testkit.MpiRunResult;
  */
 class LargeCountsTest {
     static final long BYTES = (1L << 31) + 64;
-    /** Two segments per rank: its own, and the temporary buffer of MPICH's allreduce. */
+    /** Per rank: its segment, and as much again for what MPI may allocate to reduce it; and some room. */
     static final long NEEDED = 4 * BYTES + (1L << 30);
     static final byte FILL = 7;
     /** Positions of distinct marks: the first byte, both sides of the 2^31 boundary, the last byte. */
