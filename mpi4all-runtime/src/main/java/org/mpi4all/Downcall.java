@@ -77,9 +77,8 @@ final class Downcall {
     }
 
     static void mrecv(boolean critical, Message m, MemorySegment message, MemorySegment status) {
-        if (m.isLarge()) {
-            LargeCounts.run(m.elements(), () -> Mpi.MPI_Mrecv_c(m.mpi(), m.elements(), m.handle, message, status));
-        } else if (critical) {
+        // never large: recv(Class) sizes its buffer by Status.count, which refuses more than an int
+        if (critical) {
             MpiCritical.MPI_Mrecv(m.mpi(true), m.count, m.handle, message, status);
         } else {
             Mpi.MPI_Mrecv(m.mpi(), m.count, m.handle, message, status);

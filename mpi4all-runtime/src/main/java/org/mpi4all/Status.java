@@ -6,6 +6,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import java.lang.foreign.MemorySegment;
 import org.mpi4all.ffi.MPI_Status;
 import org.mpi4all.ffi.Mpi;
+import org.mpi4all.runtime.MpiLibrary;
 
 /**
  * What MPI tells about a message received or probed ({@code MPI_Status}): its source, its tag and its
@@ -55,6 +56,14 @@ public final class Status {
         return toInt(bytes / type.dataSize());
     }
 
+    /**
+     * Whether the library has {@code MPI_Get_count_c}: without it (Open MPI 4.1 and 5) no message has more bytes
+     * than an int counts, and {@code MPI_UNDEFINED} is the count of a status that counts nothing (a send's).
+     */
+    private static final class LargeCounting {
+        static final boolean PROVIDED = MpiLibrary.current().provides("MPI_Get_count_c");
+    }
+
     private static int toInt(long elements) {
         if (elements > Integer.MAX_VALUE) {
             throw new IllegalStateException("the message has " + elements + " elements, more than an int counts:"
@@ -81,7 +90,7 @@ public final class Status {
         tag = MPI_Status.MPI_TAG(status);
         Mpi.MPI_Get_count(status, Mpi.MPI_BYTE, scratch);
         int count = scratch.get(JAVA_INT, 0);
-        if (count == Mpi.MPI_UNDEFINED) {
+        if (count == Mpi.MPI_UNDEFINED && LargeCounting.PROVIDED) {
             // more bytes than an int counts: only the large-count function tells them
             Mpi.MPI_Get_count_c(status, Mpi.MPI_BYTE, scratch);
             bytes = scratch.get(JAVA_LONG, 0);
