@@ -54,9 +54,11 @@ public abstract sealed class AbstractRequest<T> permits Request, Persistent {
         try {
             function.accept(request);
         } catch (UnsupportedOperationException e) {
-            // The library lacks the function (an MPI-4 one in an MPI-3.1 library): say which operation needed it.
+            // The library lacks the function (an MPI-4 one in an MPI-3.1 library): say which operation needed it,
+            // unless LargeCounts said so already.
             staging.release();
-            throw new UnsupportedOperationException(call.operation + ": " + e.getMessage(), e);
+            String prefix = call.operation + ": ";
+            throw e.getMessage().startsWith(prefix) ? e : new UnsupportedOperationException(prefix + e.getMessage(), e);
         } catch (RuntimeException | Error e) {
             staging.release();
             throw e;

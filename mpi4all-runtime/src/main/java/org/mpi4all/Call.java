@@ -43,6 +43,8 @@ final class Call implements AutoCloseable {
     /** Whether {@link #prepare} staged a message, which {@link #finish} then copies back. */
     private boolean staging;
     private boolean active;
+    /** Whether the operation chooses the large-count functions for a {@link Message#isLarge() large} message. */
+    private boolean takesLargeCounts;
     /** Whether MPI may call back into Java during the call, so a failure of the callback may be pending. */
     private boolean mayUpcall;
     Environment environment;
@@ -61,6 +63,11 @@ final class Call implements AutoCloseable {
      */
     static void checkOutside(String operation) {
         CURRENT.get().checkInactive(operation);
+    }
+
+    /** The operation this thread is calling, for a message of {@link LargeCounts}. */
+    static String operationInProgress() {
+        return CURRENT.get().operation;
     }
 
     private void checkInactive(String operation) {
@@ -91,11 +98,12 @@ final class Call implements AutoCloseable {
         call.anyPacked = false;
         call.staging = false;
         call.mayUpcall = false;
+        call.takesLargeCounts = false;
         return call;
     }
 
     /** Resolves the next buffer of the call; see {@link Message#resolve}. */
-    Message message(Object carrier, Datatype typeParam, int offset, int count, int direction) {
+    Message message(Object carrier, Datatype typeParam, int offset, long count, int direction) {
         Message message = messages[used++].resolve(environment, operation, carrier, typeParam, offset, count,
                 direction);
         anyHeap |= message.isHeap();
@@ -126,6 +134,7 @@ final class Call implements AutoCloseable {
      * whose time is the file system's, not the copy's.
      */
     void prepareCopying() {
+        refuseLarge();
         mayUpcall = false;
         stage(false);
     }
@@ -150,6 +159,7 @@ final class Call implements AutoCloseable {
      * operator MPI runs while the call starts throws is kept for the completion of the request to rethrow.
      */
     Staging prepareNonblocking() {
+        refuseLarge();
         long total = 0;
         boolean staging = false;
         for (int i = 0; i < used; i++) {
@@ -174,6 +184,26 @@ final class Call implements AutoCloseable {
             }
         }
         return new Staging(memory, owned, staged);
+    }
+
+    /** Says that this nonblocking or persistent operation calls the large-count function for a large message. */
+    void takeLargeCounts() {
+        takesLargeCounts = true;
+    }
+
+    /**
+     * Refuses a message of more than 2^31-1 elements in the operations that do not choose the large-count
+     * functions: those that do are the blocking ones (through {@link Downcall}) and those that said
+     * {@link #takeLargeCounts()}.
+     */
+    private void refuseLarge() {
+        for (int i = 0; i < used && !takesLargeCounts; i++) {
+            if (messages[i].isLarge()) {
+                throw new IllegalArgumentException(operation + ": " + messages[i].elements() + " elements exceed MPI's"
+                        + " int count; only point-to-point and blocking collective operations take more (through"
+                        + " MPI's large-count functions)");
+            }
+        }
     }
 
     private static long align(long bytes) {

@@ -71,15 +71,15 @@ final class Collectives {
      * The buffers of an exchange of blocks (mpi4py's {@code for_allgather}, {@code for_alltoall}): what is
      * sent (all of it in place), the result of one block per source, and the block size.
      */
-    private record Blocks<T>(Message in, Message out, int block, T result) {
+    private record Blocks<T>(Message in, Message out, long block, T result) {
         static <T> Blocks<T> of(Call call, Communicator c, Exchange kind, String operation, T send, Param[] params,
                 int given) {
             boolean inPlace = Param.has(given, IN_PLACE);
             int sources = kind.neighbours ? ((TopologyCommunicator) c).sources().length : c.size();
             int destinations = kind.neighbours ? ((TopologyCommunicator) c).destinations().length : c.size();
             Message in = call.message(send, Param.type(params, given), 0, -1, inPlace ? Message.INOUT : Message.IN);
-            int block = inPlace || !kind.gather
-                    ? blockOf(operation, in, destinations, kind.neighbours ? "destination" : "process") : in.count;
+            long block = inPlace || !kind.gather
+                    ? blockOf(operation, in, destinations, kind.neighbours ? "destination" : "process") : in.elements();
             T result = resultBuffer(operation, send, Param.value(params, given, RECV_BUF), in, block * sources, inPlace);
             Message out = inPlace ? in : call.message(result, in.type, 0, block * sources, Message.OUT);
             return new Blocks<>(in, out, block, result);
@@ -101,12 +101,6 @@ final class Collectives {
         int given = Param.check("bcast", params, BCAST_PARAMS);
         MPI_Comm comm = c.handle();
         int root = Param.intValue(params, given, ROOT, 0);
-        long large = Param.has(given, COUNT) || Param.has(given, OFFSET) ? -1
-                : LargeCounts.of(buf, Param.type(params, given), c.rank() == root ? Message.IN : Message.OUT);
-        if (large > 0) {
-            LargeCounts.bcast((MemorySegment) buf, large, Param.type(params, given), root, comm);
-            return buf;
-        }
         try (Call call = Call.begin(c.environment, "bcast")) {
             Message m = call.message(buf, Param.type(params, given), Param.intValue(params, given, OFFSET, 0),
                     Param.intValue(params, given, COUNT, -1), c.rank() == root ? Message.IN : Message.OUT);
@@ -117,13 +111,13 @@ final class Collectives {
     }
 
     /** The buffers of a gather (mpi4py's {@code for_gather}): what is sent, the result at the root, the block size. */
-    private record Rooted<T>(Message in, Message out, int block, T result) {
+    private record Rooted<T>(Message in, Message out, long block, T result) {
         static <T> Rooted<T> gather(Call call, Communicator c, String operation, T send, Param[] params, int given,
                 int root) {
             boolean isRoot = c.rank() == root;
             boolean inPlace = isRoot && Param.has(given, IN_PLACE);
             Message in = call.message(send, Param.type(params, given), 0, -1, inPlace ? Message.INOUT : Message.IN);
-            int block = inPlace ? blockOf(operation, in, c.size(), "process") : in.count;
+            long block = inPlace ? blockOf(operation, in, c.size(), "process") : in.elements();
             Object recvBuf = Param.value(params, given, RECV_BUF);
             T result = isRoot ? resultBuffer(operation, send, recvBuf, in, block * c.size(), inPlace)
                     : nonRootResult(operation, send, recvBuf, in);
@@ -133,7 +127,7 @@ final class Collectives {
 
         /** A scatter's: the root's send buffer (null elsewhere), this process's block, the block size. */
         static <T> Rooted<T> scatter(Call call, Communicator c, String operation, T send, Param[] params, int given,
-                int root, int block) {
+                int root, long block) {
             boolean isRoot = c.rank() == root;
             Message in = call.message(send, Param.type(params, given), 0, isRoot ? block * c.size() : 0, Message.IN);
             T result = resultBuffer(operation, send, Param.value(params, given, RECV_BUF), in, block, false);
@@ -163,14 +157,15 @@ final class Collectives {
             Rooted<T> g = Rooted.gather(call, c, operation, send, params, given, root);
             Message in = g.in();
             Message out = g.out();
+            int block = (int) g.block();   // issue refuses a message of more elements before binding
             return issue.issue(call, g.result(), request -> {
                 MemorySegment sendbuf = in == out ? Mpi.MPI_IN_PLACE : in.mpi();
                 MemorySegment recvbuf = out != null ? out.mpi() : MemorySegment.NULL;
                 if (issue == Issue.PERSISTENT) {
-                    Mpi.MPI_Gather_init(sendbuf, g.block(), in.handle, recvbuf, g.block(), in.handle, root, comm,
+                    Mpi.MPI_Gather_init(sendbuf, block, in.handle, recvbuf, block, in.handle, root, comm,
                             Mpi.MPI_INFO_NULL, request);
                 } else {
-                    Mpi.MPI_Igather(sendbuf, g.block(), in.handle, recvbuf, g.block(), in.handle, root, comm, request);
+                    Mpi.MPI_Igather(sendbuf, block, in.handle, recvbuf, block, in.handle, root, comm, request);
                 }
             });
         }
@@ -180,9 +175,9 @@ final class Collectives {
         int given = Param.check("scatter", params, SCATTER_PARAMS);
         MPI_Comm comm = c.handle();
         int root = Param.intValue(params, given, ROOT, 0);
-        int block = Param.intValue(params, given, COUNT, -1);
+        long block = Param.intValue(params, given, COUNT, -1);
         if (block < 0) {
-            int[] shared = {c.rank() == root ? blockOf("scatter", countOf(c.environment, "scatter", send,
+            long[] shared = {c.rank() == root ? blockOf("scatter", countOf(c.environment, "scatter", send,
                     Param.type(params, given)), c.size(), "process") : 0};
             block = c.bcast(shared, Param.root(root))[0];
         }
@@ -233,7 +228,8 @@ final class Collectives {
         Datatype typeParam = Param.type(params, given);
         int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
         if (counts == null) {
-            counts = c.gather(new int[] {countOf(c.environment, "gatherv", send, typeParam).count}, Param.root(root));
+            counts = exchanged("gatherv", c.gather(new int[] {countOf(c.environment, "gatherv", send, typeParam).count},
+                    Param.root(root)));
         }
         try (Call call = Call.begin(c.environment, "gatherv")) {
             if (isRoot) {
@@ -290,7 +286,8 @@ final class Collectives {
         MPI_Comm comm = c.handle();
         int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
         if (counts == null) {
-            counts = c.allgather(new int[] {countOf(c.environment, "allgatherv", send, Param.type(params, given)).count});
+            counts = exchanged("allgatherv", c.allgather(new int[] {countOf(c.environment, "allgatherv", send,
+                    Param.type(params, given)).count}));
         }
         int[] displs = recvDisplacements("allgatherv", params, given, counts, c.size());
         try (Call call = Call.begin(c.environment, "allgatherv")) {
@@ -298,6 +295,20 @@ final class Collectives {
             Downcall.allgatherv(call.prepare(false), g.in(), g.out(), g.counts(), g.displs(), comm);
             return call.finish(g.result());
         }
+    }
+
+    /**
+     * The counts a v-collective exchanged, after checking that none is the {@link Message#LARGE} of a buffer of more
+     * elements than an int counts (each process sends its own, so that all fail together rather than some wait).
+     */
+    private static int[] exchanged(String operation, int[] counts) {
+        for (int i = 0; i < counts.length; i++) {
+            if (counts[i] == Message.LARGE) {
+                throw new IllegalArgumentException(operation + ": rank " + i + "'s buffer has more elements than an int"
+                        + " counts, and the counts of the v-collectives are ints");
+            }
+        }
+        return counts;
     }
 
     /** The root's send counts and displacements of a scatterv, checked (null elsewhere). */
@@ -526,7 +537,7 @@ final class Collectives {
             Blocks<T> b = Blocks.of(call, c, kind, operation, send, params, given);
             Message in = b.in();
             Message out = b.out();
-            int block = b.block();
+            int block = (int) b.block();   // issue refuses a message of more elements before binding
             return issue.issue(call, b.result(), request -> {
                 if (issue == Issue.PERSISTENT) {
                     persistentExchange(kind, in, out, block, comm, request);

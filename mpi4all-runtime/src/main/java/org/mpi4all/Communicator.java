@@ -222,9 +222,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link Param#count count}, {@link Param#offset offset}, {@link Param#type type}.
      */
     public <T> Request<T> irecv(T buf, int source, Param... params) {
-        return PointToPoint.transfer(this, "irecv", buf, Message.OUT, params, (call, m, tag, mode, comm) ->
-                Request.start(call, buf, m.type, request -> Mpi.MPI_Irecv(m.mpi(), m.count, m.handle, source, tag, comm,
-                        request)));
+        return PointToPoint.irecv(this, buf, source, params);
     }
 
     // ---- Persistent point-to-point (MPI-4.1 §3.9) -----------------------------------------------
@@ -244,9 +242,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * parameters of {@link #irecv}.
      */
     public <T> Persistent<T> recvInit(T buf, int source, Param... params) {
-        return PointToPoint.transfer(this, "recvInit", buf, Message.OUT, params, (call, m, tag, mode, comm) ->
-                Persistent.bind(call, buf, m.type, request -> Mpi.MPI_Recv_init(m.mpi(), m.count, m.handle, source, tag,
-                        comm, request)));
+        return PointToPoint.recvInit(this, buf, source, params);
     }
 
 

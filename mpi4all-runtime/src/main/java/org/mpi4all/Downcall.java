@@ -16,6 +16,10 @@ import org.mpi4all.ffi.MpiCritical;
  * ({@code NULL}, as the receive buffer of a reduce off the root); a receive message that is the send
  * message itself is in place (the send buffer is then {@code MPI_IN_PLACE}). Counts and datatypes not
  * given are the send message's.
+ *
+ * <p>It is also where a count that does not fit an int (a {@link Message#isLarge() large} message, or a block
+ * of more than 2^31-1 elements) takes the large-count function ({@code MPI_Send_c} ...) instead: a test of an
+ * int field on the common path, and a lambda only on the large one; see {@link LargeCounts}.
  */
 final class Downcall {
     private Downcall() {}
@@ -34,7 +38,17 @@ final class Downcall {
     }
 
     static void send(boolean critical, PointToPoint.Mode mode, Message m, int dest, int tag, MPI_Comm comm) {
-        if (critical) {
+        if (m.isLarge()) {
+            long n = m.elements();
+            LargeCounts.run(n, () -> {
+                switch (mode) {
+                    case STANDARD -> Mpi.MPI_Send_c(m.mpi(), n, m.handle, dest, tag, comm);
+                    case SYNCHRONOUS -> Mpi.MPI_Ssend_c(m.mpi(), n, m.handle, dest, tag, comm);
+                    case BUFFERED -> Mpi.MPI_Bsend_c(m.mpi(), n, m.handle, dest, tag, comm);
+                    case READY -> Mpi.MPI_Rsend_c(m.mpi(), n, m.handle, dest, tag, comm);
+                }
+            });
+        } else if (critical) {
             switch (mode) {
                 case STANDARD -> MpiCritical.MPI_Send(m.mpi(true), m.count, m.handle, dest, tag, comm);
                 case SYNCHRONOUS -> MpiCritical.MPI_Ssend(m.mpi(true), m.count, m.handle, dest, tag, comm);
@@ -52,7 +66,10 @@ final class Downcall {
     }
 
     static void recv(boolean critical, Message m, int source, int tag, MPI_Comm comm, MemorySegment status) {
-        if (critical) {
+        if (m.isLarge()) {
+            LargeCounts.run(m.elements(), () -> Mpi.MPI_Recv_c(m.mpi(), m.elements(), m.handle, source, tag, comm,
+                    status));
+        } else if (critical) {
             MpiCritical.MPI_Recv(m.mpi(true), m.count, m.handle, source, tag, comm, status);
         } else {
             Mpi.MPI_Recv(m.mpi(), m.count, m.handle, source, tag, comm, status);
@@ -60,6 +77,7 @@ final class Downcall {
     }
 
     static void mrecv(boolean critical, Message m, MemorySegment message, MemorySegment status) {
+        // never large: recv(Class) sizes its buffer by Status.count, which refuses more than an int
         if (critical) {
             MpiCritical.MPI_Mrecv(m.mpi(true), m.count, m.handle, message, status);
         } else {
@@ -69,7 +87,10 @@ final class Downcall {
 
     static void sendrecv(boolean critical, Message s, int dest, int sendTag, Message r, int source, int recvTag,
             MPI_Comm comm, MemorySegment status) {
-        if (critical) {
+        if (s.isLarge() || r.isLarge()) {
+            LargeCounts.run(Math.max(s.elements(), r.elements()), () -> Mpi.MPI_Sendrecv_c(s.mpi(), s.elements(),
+                    s.handle, dest, sendTag, r.mpi(), r.elements(), r.handle, source, recvTag, comm, status));
+        } else if (critical) {
             MpiCritical.MPI_Sendrecv(s.mpi(true), s.count, s.handle, dest, sendTag, r.mpi(true), r.count, r.handle,
                     source, recvTag, comm, status);
         } else {
@@ -79,7 +100,9 @@ final class Downcall {
     }
 
     static void bcast(boolean critical, Message m, int root, MPI_Comm comm) {
-        if (critical) {
+        if (m.isLarge()) {
+            LargeCounts.run(m.elements(), () -> Mpi.MPI_Bcast_c(m.mpi(), m.elements(), m.handle, root, comm));
+        } else if (critical) {
             MpiCritical.MPI_Bcast(m.mpi(true), m.count, m.handle, root, comm);
         } else {
             Mpi.MPI_Bcast(m.mpi(), m.count, m.handle, root, comm);
@@ -89,7 +112,9 @@ final class Downcall {
     /** {@code MPI_Reduce}, {@code MPI_Allreduce}, {@code MPI_Scan} or {@code MPI_Exscan} of {@code in.count} elements. */
     static void reduction(boolean critical, Reductions.Kind kind, Message in, Message out, MPI_Op op, int root,
             MPI_Comm comm) {
-        if (critical) {
+        if (in.isLarge()) {
+            largeReduction(kind, in, out, op, root, comm);
+        } else if (critical) {
             // Each arm takes its buffers from sent() and critical() with a constant: see the class comment.
             switch (kind) {
                 case REDUCE -> MpiCritical.MPI_Reduce(sent(in, out, true), critical(out), in.count, in.handle, op, root,
@@ -104,13 +129,33 @@ final class Downcall {
         }
     }
 
-    /** {@code MPI_Reduce_scatter_block} of blocks of {@code block}, or {@code MPI_Reduce_scatter} by {@code counts}. */
-    static void reduceScatter(boolean critical, Message in, Message out, int block, Message counts, MPI_Op op,
+    private static void largeReduction(Reductions.Kind kind, Message in, Message out, MPI_Op op, int root,
             MPI_Comm comm) {
-        if (counts == null && critical) {
-            MpiCritical.MPI_Reduce_scatter_block(sent(in, out, true), out.mpi(true), block, in.handle, op, comm);
+        long n = in.elements();
+        MemorySegment sendbuf = sent(in, out, false);
+        LargeCounts.run(n, () -> {
+            switch (kind) {
+                case REDUCE -> Mpi.MPI_Reduce_c(sendbuf, plain(out), n, in.handle, op, root, comm);
+                case ALLREDUCE -> Mpi.MPI_Allreduce_c(sendbuf, plain(out), n, in.handle, op, comm);
+                case SCAN -> Mpi.MPI_Scan_c(sendbuf, plain(out), n, in.handle, op, comm);
+                case EXSCAN -> Mpi.MPI_Exscan_c(sendbuf, plain(out), n, in.handle, op, comm);
+            }
+        });
+    }
+
+    /**
+     * {@code MPI_Reduce_scatter_block} of blocks of {@code block}, or {@code MPI_Reduce_scatter} by {@code counts}
+     * (ints, which need no large-count function even where they add up to more).
+     */
+    static void reduceScatter(boolean critical, Message in, Message out, long block, Message counts, MPI_Op op,
+            MPI_Comm comm) {
+        if (counts == null && LargeCounts.exceedsInt(block)) {
+            LargeCounts.run(block, () -> Mpi.MPI_Reduce_scatter_block_c(sent(in, out, false), out.mpi(), block,
+                    in.handle, op, comm));
+        } else if (counts == null && critical) {
+            MpiCritical.MPI_Reduce_scatter_block(sent(in, out, true), out.mpi(true), (int) block, in.handle, op, comm);
         } else if (counts == null) {
-            Mpi.MPI_Reduce_scatter_block(sent(in, out, false), out.mpi(), block, in.handle, op, comm);
+            Mpi.MPI_Reduce_scatter_block(sent(in, out, false), out.mpi(), (int) block, in.handle, op, comm);
         } else if (critical) {
             MpiCritical.MPI_Reduce_scatter(sent(in, out, true), out.mpi(true), counts.mpi(true), in.handle, op, comm);
         } else {
@@ -118,16 +163,40 @@ final class Downcall {
         }
     }
 
-    static void gather(boolean critical, Message in, Message out, int block, int root, MPI_Comm comm) {
-        if (critical) {
-            MpiCritical.MPI_Gather(sent(in, out, true), block, in.handle, critical(out), block, in.handle, root, comm);
+    static void gather(boolean critical, Message in, Message out, long block, int root, MPI_Comm comm) {
+        if (LargeCounts.exceedsInt(block)) {
+            LargeCounts.run(block, () -> Mpi.MPI_Gather_c(sent(in, out, false), block, in.handle, plain(out), block,
+                    in.handle, root, comm));
+        } else if (critical) {
+            MpiCritical.MPI_Gather(sent(in, out, true), (int) block, in.handle, critical(out), (int) block, in.handle,
+                    root, comm);
         } else {
-            Mpi.MPI_Gather(sent(in, out, false), block, in.handle, plain(out), block, in.handle, root, comm);
+            Mpi.MPI_Gather(sent(in, out, false), (int) block, in.handle, plain(out), (int) block, in.handle, root, comm);
         }
     }
 
     /** {@code MPI_Allgather}, {@code MPI_Alltoall} or their neighbour forms: blocks of {@code block} each way. */
-    static void exchange(boolean critical, Collectives.Exchange kind, Message in, Message out, int block,
+    static void exchange(boolean critical, Collectives.Exchange kind, Message in, Message out, long block,
+            MPI_Comm comm) {
+        if (LargeCounts.exceedsInt(block)) {
+            LargeCounts.run(block, () -> {
+                switch (kind) {
+                    case ALLGATHER -> Mpi.MPI_Allgather_c(sent(in, out, false), block, in.handle, out.mpi(), block,
+                            in.handle, comm);
+                    case ALLTOALL -> Mpi.MPI_Alltoall_c(sent(in, out, false), block, in.handle, out.mpi(), block,
+                            in.handle, comm);
+                    case NEIGHBOR_ALLGATHER -> Mpi.MPI_Neighbor_allgather_c(in.mpi(), block, in.handle, out.mpi(),
+                            block, in.handle, comm);
+                    case NEIGHBOR_ALLTOALL -> Mpi.MPI_Neighbor_alltoall_c(in.mpi(), block, in.handle, out.mpi(),
+                            block, in.handle, comm);
+                }
+            });
+        } else {
+            exchange(critical, kind, in, out, (int) block, comm);
+        }
+    }
+
+    private static void exchange(boolean critical, Collectives.Exchange kind, Message in, Message out, int block,
             MPI_Comm comm) {
         if (critical) {
             switch (kind) {
@@ -155,43 +224,63 @@ final class Downcall {
     }
 
     /** {@code MPI_Scatter}; {@code in} is null off the root, the types are {@code out}'s. */
-    static void scatter(boolean critical, Message in, Message out, int block, int root, MPI_Comm comm) {
-        if (critical) {
-            MpiCritical.MPI_Scatter(critical(in), block, out.handle, out.mpi(true), block, out.handle, root, comm);
+    static void scatter(boolean critical, Message in, Message out, long block, int root, MPI_Comm comm) {
+        if (LargeCounts.exceedsInt(block)) {
+            LargeCounts.run(block, () -> Mpi.MPI_Scatter_c(plain(in), block, out.handle, out.mpi(), block, out.handle,
+                    root, comm));
+        } else if (critical) {
+            MpiCritical.MPI_Scatter(critical(in), (int) block, out.handle, out.mpi(true), (int) block, out.handle, root,
+                    comm);
         } else {
-            Mpi.MPI_Scatter(plain(in), block, out.handle, out.mpi(), block, out.handle, root, comm);
+            Mpi.MPI_Scatter(plain(in), (int) block, out.handle, out.mpi(), (int) block, out.handle, root, comm);
         }
+    }
+
+    /**
+     * The count a v-collective passes for this process's own buffer: an int, as the counts of the others are
+     * ({@code int[]} parameters), so a buffer of more elements is refused. The blocks they add up to may exceed an
+     * int: MPI takes a count per block.
+     */
+    private static int ownCount(Message m) {
+        if (m.isLarge()) {
+            throw new IllegalArgumentException(Call.operationInProgress() + ": " + m.elements() + " elements exceed an"
+                    + " int count, and the counts of the v-collectives are ints");
+        }
+        return m.count;
     }
 
     /** {@code MPI_Gatherv}; {@code out}, {@code counts} and {@code displs} are null off the root. */
     static void gatherv(boolean critical, Message in, Message out, Message counts, Message displs, int root,
             MPI_Comm comm) {
+        int count = ownCount(in);
         if (critical) {
-            MpiCritical.MPI_Gatherv(in.mpi(true), in.count, in.handle, critical(out), critical(counts), critical(displs),
+            MpiCritical.MPI_Gatherv(in.mpi(true), count, in.handle, critical(out), critical(counts), critical(displs),
                     in.handle, root, comm);
         } else {
-            Mpi.MPI_Gatherv(in.mpi(), in.count, in.handle, plain(out), plain(counts), plain(displs), in.handle, root,
+            Mpi.MPI_Gatherv(in.mpi(), count, in.handle, plain(out), plain(counts), plain(displs), in.handle, root,
                     comm);
         }
     }
 
     static void allgatherv(boolean critical, Message in, Message out, Message counts, Message displs, MPI_Comm comm) {
+        int count = ownCount(in);
         if (critical) {
-            MpiCritical.MPI_Allgatherv(in.mpi(true), in.count, in.handle, out.mpi(true), counts.mpi(true),
+            MpiCritical.MPI_Allgatherv(in.mpi(true), count, in.handle, out.mpi(true), counts.mpi(true),
                     displs.mpi(true), in.handle, comm);
         } else {
-            Mpi.MPI_Allgatherv(in.mpi(), in.count, in.handle, out.mpi(), counts.mpi(), displs.mpi(), in.handle, comm);
+            Mpi.MPI_Allgatherv(in.mpi(), count, in.handle, out.mpi(), counts.mpi(), displs.mpi(), in.handle, comm);
         }
     }
 
     /** {@code MPI_Scatterv}; {@code in}, {@code counts} and {@code displs} are null off the root, the types are {@code out}'s. */
     static void scatterv(boolean critical, Message in, Message counts, Message displs, Message out, int root,
             MPI_Comm comm) {
+        int count = ownCount(out);
         if (critical) {
             MpiCritical.MPI_Scatterv(critical(in), critical(counts), critical(displs), out.handle, out.mpi(true),
-                    out.count, out.handle, root, comm);
+                    count, out.handle, root, comm);
         } else {
-            Mpi.MPI_Scatterv(plain(in), plain(counts), plain(displs), out.handle, out.mpi(), out.count, out.handle, root,
+            Mpi.MPI_Scatterv(plain(in), plain(counts), plain(displs), out.handle, out.mpi(), count, out.handle, root,
                     comm);
         }
     }

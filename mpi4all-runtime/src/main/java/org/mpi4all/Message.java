@@ -43,6 +43,8 @@ final class Message {
     static final int IN = 1;
     static final int OUT = 2;
     static final int INOUT = IN | OUT;
+    /** The {@link #count} of a message of more than 2^31-1 elements, which only a native segment holds. */
+    static final int LARGE = -1;
 
     private static final int NOT_AN_ARRAY = -1;
     private static final int BYTES = 0;
@@ -57,8 +59,13 @@ final class Message {
     Object carrier;
     Datatype type;
     MPI_Datatype handle;
-    /** Elements in the message. */
+    /**
+     * Elements in the message, or {@link #LARGE} if they exceed an int: {@link #largeCount} holds them then, and
+     * only the large-count functions can take them (see {@link Downcall}).
+     */
     int count;
+    /** The elements of a {@link #LARGE} message. */
+    private long largeCount;
     int direction;
     /** How many elements MPI wrote, when fewer than {@link #count} may arrive (a receive); -1 for all. */
     int received = -1;
@@ -84,7 +91,7 @@ final class Message {
      * @param direction {@link #IN}, {@link #OUT} or both: whether MPI reads it, writes it, or both
      */
     Message resolve(Environment environment, String operation, Object carrier, Datatype typeParam, int offset,
-            int count, int direction) {
+            long count, int direction) {
         // The common cases, kept small enough for the JIT to inline into every operation: a primitive
         // array, or a native segment of bytes or of the named type, from its start, whole or the count
         // given (a reduction's result buffer) when it fits; anything else, misuse included, resolves below.
@@ -93,14 +100,15 @@ final class Message {
             if (array != NOT_AN_ARRAY && typeParam == null) {
                 int length = Array.getLength(carrier);
                 if (count <= length) {
-                    return fromStart(carrier, ARRAY_TYPES[array], count < 0 ? length : count, array, null, direction);
+                    return fromStart(carrier, ARRAY_TYPES[array], count < 0 ? length : (int) count, array, null,
+                            direction);
                 }
             } else if (carrier instanceof MemorySegment s && s.isNative()
                     && ((direction & OUT) == 0 || !s.isReadOnly())) {
                 Datatype type = typeParam != null ? typeParam : Datatype.BYTE;
                 long elements = type.elementsIn(s.byteSize());
                 if (elements >= 0 && elements <= Integer.MAX_VALUE && count <= elements && type.isPredefined()) {
-                    return fromStart(carrier, type, count < 0 ? (int) elements : count, NOT_AN_ARRAY, s, direction);
+                    return fromStart(carrier, type, (int) (count < 0 ? elements : count), NOT_AN_ARRAY, s, direction);
                 }
             }
         }
@@ -114,16 +122,11 @@ final class Message {
      * tests the same inline: calling this instead made the 8-byte ping-pongs 2-5% slower in JMH.
      */
     static int nativeCount(Object carrier, Datatype typeParam, int direction) {
-        long elements = nativeElements(carrier, typeParam, direction);
-        return elements <= Integer.MAX_VALUE ? (int) elements : -1;
-    }
-
-    /** {@link #nativeCount}, of any number of elements (beyond an int: see {@link LargeCounts}). */
-    static long nativeElements(Object carrier, Datatype typeParam, int direction) {
         if (carrier instanceof MemorySegment s && s.isNative() && ((direction & OUT) == 0 || !s.isReadOnly())) {
             Datatype type = typeParam != null ? typeParam : Datatype.BYTE;
             if (type.isPredefined()) {
-                return type.elementsIn(s.byteSize());   // -1 if not a whole number
+                long elements = type.elementsIn(s.byteSize());   // -1 if not a whole number
+                return elements <= Integer.MAX_VALUE ? (int) elements : -1;
             }
         }
         return -1;
@@ -174,7 +177,7 @@ final class Message {
 
     /** Resolves any buffer, with any offset, count and type: what {@link #resolve} does not do inline. */
     private Message resolveAny(Environment environment, String operation, Object carrier, Datatype typeParam,
-            int offset, int count, int direction) {
+            int offset, long count, int direction) {
         if (carrier == null) {
             throw new NullPointerException(operation + ": the buffer is null");
         }
@@ -250,15 +253,17 @@ final class Message {
                     + (offset > 0 ? " from offset " + offset : "") + " exceeds the " + available
                     + " elements of " + describe(carrier));
         }
-        if (elements > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(operation + ": " + elements + " elements exceed MPI's int count (only"
-                    + " send, recv and bcast of a whole native segment, without count or offset, take more)");
-        }
         if ((direction & OUT) != 0 && segment != null && segment.isReadOnly()) {
             throw new IllegalArgumentException(operation + ": cannot receive into " + describe(carrier)
                     + ", which is read-only");
         }
-        this.count = (int) elements;
+        if (elements > Integer.MAX_VALUE && (segment == null || !segment.isNative())) {
+            // only a segment holds that many; handed over as it is, never staged, so never on the heap
+            throw new IllegalArgumentException(operation + ": " + elements + " elements exceed an int count, which"
+                    + " only a native segment may (" + describe(carrier) + " is on the heap)");
+        }
+        this.count = elements > Integer.MAX_VALUE ? LARGE : (int) elements;
+        this.largeCount = elements;
         if (segment != null) {
             this.offset = 0;
             if (offset > 0) {
@@ -307,8 +312,18 @@ final class Message {
         return arrayKind == NOT_AN_ARRAY && segment == null;
     }
 
+    /** Whether the message has more than 2^31-1 elements: see {@link #count}. */
+    boolean isLarge() {
+        return count == LARGE;
+    }
+
+    /** The elements in the message, int or {@link #isLarge() large}. */
+    long elements() {
+        return count == LARGE ? largeCount : count;
+    }
+
     long bytes() {
-        return count * type.size();
+        return elements() * type.size();
     }
 
     /** Whether MPI gets a copy rather than the carrier's own memory. */
@@ -415,6 +430,7 @@ final class Message {
         copy.type = type;
         copy.handle = handle;
         copy.count = count;
+        copy.largeCount = largeCount;
         copy.direction = direction;
         copy.received = received;
         copy.arrayKind = arrayKind;
@@ -439,11 +455,14 @@ final class Message {
     // ---- buffers made by operations ---------------------------------------------------------------
 
     /** A new buffer of the kind of {@code like}, with room for {@code count} elements of {@code type}. */
-    static Object allocateLike(Object like, Datatype type, int count) {
+    static Object allocateLike(Object like, Datatype type, long count) {
+        if (like instanceof MemorySegment) {
+            return Arena.ofAuto().allocate(type.layout(), count);
+        }
+        int elements = Math.toIntExact(count);   // checked by the caller, who names the operation
         return switch (like) {
-            case MemorySegment s -> Arena.ofAuto().allocate(type.layout(), count);
-            case Buffer b -> b.isDirect() ? directBuffer(b.getClass(), type, count) : heapBuffer(b, count);
-            default -> Array.newInstance(like.getClass().getComponentType(), count);
+            case Buffer b -> b.isDirect() ? directBuffer(b.getClass(), type, elements) : heapBuffer(b, elements);
+            default -> Array.newInstance(like.getClass().getComponentType(), elements);
         };
     }
 

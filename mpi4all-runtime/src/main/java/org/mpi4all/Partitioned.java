@@ -75,7 +75,7 @@ public final class Partitioned<T> extends Persistent<T> {
                 throw new IllegalArgumentException(operation + ": " + Message.describe(buf) + " is not contiguous in"
                         + " memory: a partition must be a plain slice of the buffer");
             }
-            int size = Shapes.blockOf(operation, m, partitions, "partition");
+            long size = Shapes.blockOf(operation, m, partitions, "partition");
             Staging staging = call.prepareNonblocking();
             long handle = requested(call, staging, request -> {
                 if (sending) {
@@ -84,7 +84,8 @@ public final class Partitioned<T> extends Persistent<T> {
                     Mpi.MPI_Precv_init(m.mpi(), partitions, size, m.handle, peer, tag, comm, Mpi.MPI_INFO_NULL, request);
                 }
             });
-            return new Partitioned<>(call, buf, staging, handle, sending, partitions, size);
+            // an int: prepareNonblocking refused a message of more elements
+            return new Partitioned<>(call, buf, staging, handle, sending, partitions, (int) size);
         }
     }
 

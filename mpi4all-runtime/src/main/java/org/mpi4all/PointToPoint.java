@@ -63,12 +63,6 @@ final class PointToPoint {
             }
             return;
         }
-        long large = whole < 0 && !Param.has(given, COUNT) && !Param.has(given, OFFSET)
-                && (synchronous || mode == Mode.STANDARD) ? LargeCounts.of(buf, typeParam, Message.IN) : -1;
-        if (large > 0) {
-            LargeCounts.send(synchronous, (MemorySegment) buf, large, typeParam, dest, tag, comm);
-            return;
-        }
         try (Call call = Call.begin(c.environment, "send")) {
             Message m = call.message(buf, typeParam, Param.intValue(params, given, OFFSET, 0),
                     Param.intValue(params, given, COUNT, -1), Message.IN);
@@ -93,12 +87,6 @@ final class PointToPoint {
             Call.checkOutside("recv");
             Mpi.MPI_Recv((MemorySegment) buf, whole, (typeParam != null ? typeParam : Datatype.BYTE).handle(null), source,
                     tag, comm, Mpi.MPI_STATUS_IGNORE);
-            return buf;
-        }
-        long large = status != null || Param.has(given, COUNT) || Param.has(given, OFFSET) ? -1
-                : LargeCounts.of(buf, typeParam, Message.OUT);
-        if (large > 0) {
-            LargeCounts.recv((MemorySegment) buf, large, typeParam, source, tag, comm);
             return buf;
         }
         try (Call call = Call.begin(c.environment, "recv")) {
@@ -201,6 +189,7 @@ final class PointToPoint {
         MPI_Comm comm = c.handle();
         int tag = Param.intValue(params, given, TAG, sending ? 0 : Communicator.ANY_TAG);
         try (Call call = Call.begin(c.environment, operation)) {
+            call.takeLargeCounts();
             Message m = call.message(buf, Param.type(params, given), Param.intValue(params, given, OFFSET, 0),
                     Param.intValue(params, given, COUNT, -1), direction);
             Mode mode = sending ? mode(operation, given) : Mode.STANDARD;
@@ -214,27 +203,81 @@ final class PointToPoint {
     /** {@code MPI_Isend} in the mode the parameters ask for. */
     static <T> Request<T> isend(Communicator c, T buf, int dest, Param[] params) {
         return transfer(c, "isend", buf, Message.IN, params, (call, m, tag, mode, comm) ->
-                Request.start(call, buf, null, request -> {
-                    switch (mode) {
-                        case STANDARD -> Mpi.MPI_Isend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-                        case SYNCHRONOUS -> Mpi.MPI_Issend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-                        case BUFFERED -> Mpi.MPI_Ibsend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-                        case READY -> Mpi.MPI_Irsend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-                    }
-                }));
+                Request.start(call, buf, null, request -> sendStart(m, mode, dest, tag, comm, request)));
     }
 
     /** {@code MPI_Send_init} in the mode the parameters ask for. */
     static <T> Persistent<T> sendInit(Communicator c, T buf, int dest, Param[] params) {
         return transfer(c, "sendInit", buf, Message.IN, params, (call, m, tag, mode, comm) ->
-                Persistent.bind(call, buf, null, request -> {
-                    switch (mode) {
-                        case STANDARD -> Mpi.MPI_Send_init(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-                        case SYNCHRONOUS -> Mpi.MPI_Ssend_init(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-                        case BUFFERED -> Mpi.MPI_Bsend_init(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-                        case READY -> Mpi.MPI_Rsend_init(m.mpi(), m.count, m.handle, dest, tag, comm, request);
+                Persistent.bind(call, buf, null, request -> sendBind(m, mode, dest, tag, comm, request)));
+    }
+
+    static <T> Request<T> irecv(Communicator c, T buf, int source, Param[] params) {
+        return transfer(c, "irecv", buf, Message.OUT, params, (call, m, tag, mode, comm) ->
+                Request.start(call, buf, m.type, request -> {
+                    if (m.isLarge()) {
+                        LargeCounts.run(m.elements(), () -> Mpi.MPI_Irecv_c(m.mpi(), m.elements(), m.handle, source,
+                                tag, comm, request));
+                    } else {
+                        Mpi.MPI_Irecv(m.mpi(), m.count, m.handle, source, tag, comm, request);
                     }
                 }));
+    }
+
+    static <T> Persistent<T> recvInit(Communicator c, T buf, int source, Param[] params) {
+        return transfer(c, "recvInit", buf, Message.OUT, params, (call, m, tag, mode, comm) ->
+                Persistent.bind(call, buf, m.type, request -> {
+                    if (m.isLarge()) {
+                        LargeCounts.run(m.elements(), () -> Mpi.MPI_Recv_init_c(m.mpi(), m.elements(), m.handle,
+                                source, tag, comm, request));
+                    } else {
+                        Mpi.MPI_Recv_init(m.mpi(), m.count, m.handle, source, tag, comm, request);
+                    }
+                }));
+    }
+
+    /** {@code MPI_Isend} ... {@code MPI_Irsend}, or their {@code _c} forms for a large message. */
+    private static void sendStart(Message m, Mode mode, int dest, int tag, MPI_Comm comm, MemorySegment request) {
+        if (m.isLarge()) {
+            long n = m.elements();
+            LargeCounts.run(n, () -> {
+                switch (mode) {
+                    case STANDARD -> Mpi.MPI_Isend_c(m.mpi(), n, m.handle, dest, tag, comm, request);
+                    case SYNCHRONOUS -> Mpi.MPI_Issend_c(m.mpi(), n, m.handle, dest, tag, comm, request);
+                    case BUFFERED -> Mpi.MPI_Ibsend_c(m.mpi(), n, m.handle, dest, tag, comm, request);
+                    case READY -> Mpi.MPI_Irsend_c(m.mpi(), n, m.handle, dest, tag, comm, request);
+                }
+            });
+            return;
+        }
+        switch (mode) {
+            case STANDARD -> Mpi.MPI_Isend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
+            case SYNCHRONOUS -> Mpi.MPI_Issend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
+            case BUFFERED -> Mpi.MPI_Ibsend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
+            case READY -> Mpi.MPI_Irsend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
+        }
+    }
+
+    /** {@code MPI_Send_init} ... {@code MPI_Rsend_init}, or their {@code _c} forms for a large message. */
+    private static void sendBind(Message m, Mode mode, int dest, int tag, MPI_Comm comm, MemorySegment request) {
+        if (m.isLarge()) {
+            long n = m.elements();
+            LargeCounts.run(n, () -> {
+                switch (mode) {
+                    case STANDARD -> Mpi.MPI_Send_init_c(m.mpi(), n, m.handle, dest, tag, comm, request);
+                    case SYNCHRONOUS -> Mpi.MPI_Ssend_init_c(m.mpi(), n, m.handle, dest, tag, comm, request);
+                    case BUFFERED -> Mpi.MPI_Bsend_init_c(m.mpi(), n, m.handle, dest, tag, comm, request);
+                    case READY -> Mpi.MPI_Rsend_init_c(m.mpi(), n, m.handle, dest, tag, comm, request);
+                }
+            });
+            return;
+        }
+        switch (mode) {
+            case STANDARD -> Mpi.MPI_Send_init(m.mpi(), m.count, m.handle, dest, tag, comm, request);
+            case SYNCHRONOUS -> Mpi.MPI_Ssend_init(m.mpi(), m.count, m.handle, dest, tag, comm, request);
+            case BUFFERED -> Mpi.MPI_Bsend_init(m.mpi(), m.count, m.handle, dest, tag, comm, request);
+            case READY -> Mpi.MPI_Rsend_init(m.mpi(), m.count, m.handle, dest, tag, comm, request);
+        }
     }
 
     static <T> Request<T> irecvNew(Communicator c, Class<T> kind, int source, Param[] params) {

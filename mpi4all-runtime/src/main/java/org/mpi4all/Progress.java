@@ -1,6 +1,7 @@
 package org.mpi4all;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -60,7 +61,8 @@ final class Progress implements Runnable {
             MemorySegment handles = MPI_Request.allocateArray(arena, 0);
             MemorySegment indices = arena.allocate(JAVA_INT, 0);
             MemorySegment statuses = MPI_Status.allocateArray(arena, 0);
-            MemorySegment outcount = arena.allocate(JAVA_INT, 2);
+            // the count, then 8 aligned bytes of scratch for a status's (possibly large) count
+            MemorySegment outcount = arena.allocate(JAVA_LONG, 2);
             int idle = 0;
             while (!stopping) {
                 for (Request<?> r; (r = submitted.poll()) != null; ) {
@@ -102,7 +104,7 @@ final class Progress implements Runnable {
                     if (callbackFailure != null) {
                         request.failFuture(callbackFailure);
                     } else {
-                        request.completeFuture(MPI_Status.get(statuses, k), outcount.asSlice(4));
+                        request.completeFuture(MPI_Status.get(statuses, k), outcount.asSlice(8));
                     }
                 }
                 List<Request<?>> stillActive = new ArrayList<>(n - done);

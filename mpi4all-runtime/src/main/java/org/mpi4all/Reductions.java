@@ -62,9 +62,10 @@ final class Reductions {
         }
         try (Call call = Call.begin(c.environment, operation)) {
             Message in = call.message(send, typeParam, 0, -1, inPlace ? Message.INOUT : Message.IN);
-            T result = receives ? resultBuffer(operation, send, recvBuf, in, in.count, inPlace)
+            T result = receives ? resultBuffer(operation, send, recvBuf, in, in.elements(), inPlace)
                     : nonRootResult(operation, send, recvBuf, in);
-            Message out = inPlace ? in : receives ? call.message(result, typeParam, 0, in.count, Message.OUT) : null;
+            Message out = inPlace ? in : receives ? call.message(result, typeParam, 0, in.elements(), Message.OUT)
+                    : null;
             MPI_Op mpiOp = op.handle(c.environment, in.type, operation);
             Downcall.reduction(call.prepare(op.isUserDefined()), kind, in, out, mpiOp, root, comm);
             return call.finish(result);
@@ -86,13 +87,13 @@ final class Reductions {
      * The buffers of a reduce-scatter: what is sent, this process's block of the result, its size, the counts if
      * given. In place, the send buffer is both, and its first elements receive the block.
      */
-    private record Scattered<T>(Message in, Message out, int block, Message counts, T result) {
+    private record Scattered<T>(Message in, Message out, long block, Message counts, T result) {
         static <T> Scattered<T> of(Call call, Communicator c, String operation, T send, Param[] params, int given) {
             int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
             Datatype typeParam = Param.type(params, given);
             boolean inPlace = Param.has(given, IN_PLACE);
             Message in = call.message(send, typeParam, 0, -1, inPlace ? Message.INOUT : Message.IN);
-            int block = counts == null ? Shapes.blockOf(operation, in, c.size(), "process")
+            long block = counts == null ? Shapes.blockOf(operation, in, c.size(), "process")
                     : ownBlock(c, operation, counts, in);
             T result = resultBuffer(operation, send, Param.value(params, given, RECV_BUF), in, block, inPlace);
             Message out = inPlace ? in : call.message(result, typeParam, 0, block, Message.OUT);
@@ -129,12 +130,13 @@ final class Reductions {
             Message out = r.out();
             MPI_Op mpiOp = op.handle(c.environment, in.type, operation);
             boolean persistent = issue == Issue.PERSISTENT;
+            int block = (int) r.block();   // issue refuses a message of more elements before binding
             return issue.issue(call, r.result(), request -> {
                 if (r.counts() == null && persistent) {
-                    Mpi.MPI_Reduce_scatter_block_init(r.sendbuf(), out.mpi(), r.block(), in.handle, mpiOp, comm,
+                    Mpi.MPI_Reduce_scatter_block_init(r.sendbuf(), out.mpi(), block, in.handle, mpiOp, comm,
                             Mpi.MPI_INFO_NULL, request);
                 } else if (r.counts() == null) {
-                    Mpi.MPI_Ireduce_scatter_block(r.sendbuf(), out.mpi(), r.block(), in.handle, mpiOp, comm, request);
+                    Mpi.MPI_Ireduce_scatter_block(r.sendbuf(), out.mpi(), block, in.handle, mpiOp, comm, request);
                 } else if (persistent) {
                     Mpi.MPI_Reduce_scatter_init(r.sendbuf(), out.mpi(), r.counts().mpi(), in.handle, mpiOp, comm,
                             Mpi.MPI_INFO_NULL, request);
@@ -152,9 +154,9 @@ final class Reductions {
         for (int count : counts) {
             total += count;
         }
-        if (total != send.count) {
+        if (total != send.elements()) {
             throw new IllegalArgumentException(operation + ": recvCounts add up to " + total + " elements, but "
-                    + Message.describe(send.carrier) + " holds " + send.count);
+                    + Message.describe(send.carrier) + " holds " + send.elements());
         }
         return counts[c.rank()];
     }

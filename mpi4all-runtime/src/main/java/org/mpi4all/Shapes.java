@@ -5,6 +5,8 @@ import static org.mpi4all.Param.Name.RECV_COUNTS_OUT;
 import static org.mpi4all.Param.Name.RECV_DISPLS;
 import static org.mpi4all.Param.Name.RECV_DISPLS_OUT;
 
+import java.lang.foreign.MemorySegment;
+
 /**
  * The argument shapes of collective operations (mpi4py's {@code msgbuffer.pxi}: {@code for_gather},
  * {@code for_alltoall} ...): what a result buffer is, how a buffer divides into blocks, the counts and
@@ -19,7 +21,7 @@ final class Shapes {
      * type of the data sent), {@code send} itself in place, or a new one of {@code count} elements.
      */
     @SuppressWarnings("unchecked")
-    static <T> T resultBuffer(String operation, T send, Object recvBuf, Message sent, int count, boolean inPlace) {
+    static <T> T resultBuffer(String operation, T send, Object recvBuf, Message sent, long count, boolean inPlace) {
         if (inPlace) {
             if (recvBuf != null) {
                 throw new IllegalArgumentException(operation + ": inPlace and recvBuf exclude each other");
@@ -27,6 +29,10 @@ final class Shapes {
             return send;
         }
         if (recvBuf == null) {
+            if (count > Integer.MAX_VALUE && !(send instanceof MemorySegment)) {
+                throw new IllegalArgumentException(operation + ": the result has " + count + " elements, more than a"
+                        + " Java array or buffer holds; give a native segment as recvBuf");
+            }
             return (T) Message.allocateLike(send, sent.type, count);
         }
         // The same class is the same kind: the common case skips kindOf's type switches.
@@ -45,12 +51,13 @@ final class Shapes {
     }
 
     /** The size of each of {@code blocks} equal blocks of a buffer (one per process, or per neighbour). */
-    static int blockOf(String operation, Message message, int blocks, String each) {
-        if (blocks == 0 ? message.count != 0 : message.count % blocks != 0) {
-            throw new IllegalArgumentException(operation + ": " + message.count + " elements do not divide into "
+    static long blockOf(String operation, Message message, int blocks, String each) {
+        long elements = message.elements();
+        if (blocks == 0 ? elements != 0 : elements % blocks != 0) {
+            throw new IllegalArgumentException(operation + ": " + elements + " elements do not divide into "
                     + blocks + " equal blocks, one per " + each);
         }
-        return blocks == 0 ? 0 : message.count / blocks;
+        return blocks == 0 ? 0 : elements / blocks;
     }
 
     /** Resolves a buffer outside a call, for its count and type (before counts are exchanged). */
@@ -128,9 +135,9 @@ final class Shapes {
     /** Checks that the blocks of {@code counts} at {@code displs} lie within the send buffer. */
     static void checkFits(String operation, int[] counts, int[] displs, Message send) {
         int extent = extent(counts, displs);
-        if (extent > send.count) {
+        if (extent > send.elements()) {
             throw new IllegalArgumentException(operation + ": the send blocks need " + extent + " elements but "
-                    + Message.describe(send.carrier) + " holds " + send.count);
+                    + Message.describe(send.carrier) + " holds " + send.elements());
         }
     }
 

@@ -1,10 +1,12 @@
 package org.mpi4all;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.MemorySegment;
 import org.mpi4all.ffi.MPI_Status;
 import org.mpi4all.ffi.Mpi;
+import org.mpi4all.runtime.MpiLibrary;
 
 /**
  * What MPI tells about a message received or probed ({@code MPI_Status}): its source, its tag and its
@@ -38,8 +40,7 @@ public final class Status {
      * knows no datatype, the number of bytes (use {@link #count(Datatype)}).
      */
     public int count() {
-        requireFilled();
-        return (int) (bytes / elementBytes);
+        return toInt(largeCount());
     }
 
     /**
@@ -52,15 +53,50 @@ public final class Status {
         if (bytes % type.dataSize() != 0) {
             throw new IllegalArgumentException("the message of " + bytes + " bytes is not a whole number of " + type);
         }
-        return (int) (bytes / type.dataSize());
+        return toInt(bytes / type.dataSize());
     }
 
-    /** Reads the native {@code status} of a message received as {@code received} (null for a probe). */
-    void fill(MemorySegment status, Datatype received, MemorySegment intScratch) {
+    /**
+     * Whether the library has {@code MPI_Get_count_c}: without it (Open MPI 4.1 and 5) no message has more bytes
+     * than an int counts, and {@code MPI_UNDEFINED} is the count of a status that counts nothing (a send's).
+     */
+    private static final class LargeCounting {
+        static final boolean PROVIDED = MpiLibrary.current().provides("MPI_Get_count_c");
+    }
+
+    private static int toInt(long elements) {
+        if (elements > Integer.MAX_VALUE) {
+            throw new IllegalStateException("the message has " + elements + " elements, more than an int counts:"
+                    + " see largeCount()");
+        }
+        return (int) elements;
+    }
+
+    /**
+     * {@return the number of elements received} of the receive buffer's datatype, as {@link #count()}, where that
+     * may exceed an int (a native segment received through MPI's large-count functions)
+     */
+    public long largeCount() {
+        requireFilled();
+        return bytes / elementBytes;
+    }
+
+    /**
+     * Reads the native {@code status} of a message received as {@code received} (null for a probe), with
+     * {@code scratch} (8 bytes, aligned) for the count.
+     */
+    void fill(MemorySegment status, Datatype received, MemorySegment scratch) {
         source = MPI_Status.MPI_SOURCE(status);
         tag = MPI_Status.MPI_TAG(status);
-        Mpi.MPI_Get_count(status, Mpi.MPI_BYTE, intScratch);
-        bytes = intScratch.get(JAVA_INT, 0);
+        Mpi.MPI_Get_count(status, Mpi.MPI_BYTE, scratch);
+        int count = scratch.get(JAVA_INT, 0);
+        if (count == Mpi.MPI_UNDEFINED && LargeCounting.PROVIDED) {
+            // more bytes than an int counts: only the large-count function tells them
+            Mpi.MPI_Get_count_c(status, Mpi.MPI_BYTE, scratch);
+            bytes = scratch.get(JAVA_LONG, 0);
+        } else {
+            bytes = count;
+        }
         elementBytes = received != null ? received.dataSize() : 1;
         filled = true;
     }

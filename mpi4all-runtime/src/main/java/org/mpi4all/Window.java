@@ -426,7 +426,7 @@ public final class Window implements AutoCloseable {
             Message o = call.message(origin, typeParam, 0, elements, direction);
             Message r = result != null ? call.message(result, o.type, 0, o.count, Message.OUT) : null;
             Message c = compare != null ? call.message(compare, o.type, 0, o.count, Message.IN) : null;
-            checkAccess(operation, target, disp, o.count, o.type);
+            checkAccess(operation, target, disp, o.elements(), o.type);
             MPI_Op mpiOp = op != null ? accumulating(operation, op, o.type) : null;
             Staging staging = call.prepareNonblocking();
             try {
@@ -446,7 +446,7 @@ public final class Window implements AutoCloseable {
         try (Call call = Call.begin(environment, operation)) {
             Message o = call.message(origin, typeParam, 0, -1, direction);
             Message r = result != null && result != origin ? call.message(result, o.type, 0, o.count, Message.OUT) : null;
-            checkAccess(operation, target, disp, o.count, o.type);
+            checkAccess(operation, target, disp, o.elements(), o.type);
             MPI_Op mpiOp = op != null ? accumulating(operation, op, o.type) : null;
             @SuppressWarnings("unchecked")
             T returned = (T) (result != null ? result : origin);
@@ -697,7 +697,7 @@ public final class Window implements AutoCloseable {
     }
 
     /** Checks the target, that an epoch gives access to it, and that {@code count} elements at {@code disp} fit its window. */
-    private void checkAccess(String operation, int target, long disp, int count, Datatype elements) {
+    private void checkAccess(String operation, int target, long disp, long count, Datatype elements) {
         if (target == Communicator.PROC_NULL) {
             return;
         }
@@ -710,7 +710,7 @@ public final class Window implements AutoCloseable {
             throw new IllegalArgumentException(operation + ": displacement " + disp + " < 0");
         }
         if (bytes != null) {
-            long end = disp * dispUnits[target] + (long) count * elements.size();
+            long end = disp * dispUnits[target] + count * elements.size();
             if (end > bytes[target]) {
                 throw new IllegalArgumentException(operation + ": " + count + " " + elements + " elements at displacement "
                         + disp + " end at byte " + end + ", beyond the " + bytes[target] + " bytes of rank " + target

@@ -18,15 +18,19 @@ import org.junit.jupiter.api.Test;
 import org.mpi4all.testkit.MpiRunResult;
 
 /**
- * A message of more than 2^31-1 elements: a native segment of 2 GiB + 64 bytes, sent from rank 0 to rank 1 and
- * broadcast back from rank 1, through the large-count functions ({@code MPI_Send_c}, {@code MPI_Recv_c},
- * {@code MPI_Bcast_c}); every byte checked on the receiving rank, marks at both sides of the 2^31 boundary. The
- * smallest footprint that needs them: one segment per rank, so 4.3 GB for the job; the test is skipped with the
- * reason when the machine has less than twice that available, and on a library without the functions (Open MPI
- * 4.1 and 5), after checking the exception that says so.
+ * Messages of more than 2^31-1 elements: a native segment of 2 GiB + 64 bytes, sent from rank 0 to rank 1 (its
+ * status counting them), broadcast back from rank 1 and summed in place by an allreduce, through the large-count
+ * functions ({@code MPI_Send_c}, {@code MPI_Irecv_c}, {@code MPI_Get_count_c}, {@code MPI_Bcast_c},
+ * {@code MPI_Allreduce_c}); every byte checked on the receiving ranks, marks at both sides of the 2^31 boundary.
+ * The smallest footprint that needs them: one segment per rank, and what MPI allocates for the reduction; the
+ * test is skipped with the reason when the machine has less than {@link #NEEDED} available, and on a library
+ * without the functions (Open MPI 4.1 and 5), after checking the exceptions that say so. The operations that do
+ * not take such counts (nonblocking collectives, v-collectives) are checked to refuse them.
  */
 class LargeCountsTest {
     static final long BYTES = (1L << 31) + 64;
+    /** Per rank: its segment, and as much again for what MPI may allocate to reduce it; and some room. */
+    static final long NEEDED = 4 * BYTES + (1L << 30);
     static final byte FILL = 7;
     /** Positions of distinct marks: the first byte, both sides of the 2^31 boundary, the last byte. */
     static final long[] MARKS = {0, (1L << 31) - 1, 1L << 31, BYTES - 1};
@@ -37,61 +41,87 @@ class LargeCountsTest {
                 checks.equal("size", List.of(2, rank), List.of(size, world.rank()));
                 try (Arena arena = Arena.ofConfined()) {
                     MemorySegment big = arena.allocate(BYTES);
-                    checks.throwsWith("nonblockingRefused", IllegalArgumentException.class, "isend: " + BYTES
-                            + " elements exceed MPI's int count", () -> world.isend(big, 1 - rank));
+                    checks.throwsWith("nonblockingRefused", IllegalArgumentException.class, "ibcast: " + BYTES
+                            + " elements exceed MPI's int count", () -> world.ibcast(big));
+                    checks.throwsWith("vRefused", IllegalArgumentException.class, "allgatherv: rank 0's buffer has"
+                            + " more elements than an int counts", () -> world.allgatherv(big));
                     if (rank == 0) {
-                        fill(big, 0);
+                        fill(big, FILL, marks(0));
                     }
+                    Status received = null;
                     try {
                         if (rank == 0) {
                             world.send(big, 1);
                         } else {
-                            world.recv(big, 0);
+                            Request<MemorySegment> request = world.irecv(big, 0);
+                            request.waitFor();
+                            received = request.status();
                         }
                     } catch (UnsupportedOperationException e) {
-                        checks.that("unsupportedMessage", e.getMessage().startsWith((rank == 0 ? "send" : "recv")
-                                + ": " + BYTES + " elements exceed an int count, and MPI_" + (rank == 0 ? "Send" : "Recv")
+                        checks.that("unsupportedMessage", e.getMessage().startsWith((rank == 0 ? "send" : "irecv")
+                                + ": " + BYTES + " elements exceed an int count, and MPI_" + (rank == 0 ? "Send" : "Irecv")
                                 + "_c is not provided by the MPI library"), e.getMessage());
+                        checks.throwsWith("allreduceUnsupported", UnsupportedOperationException.class, "allreduce: "
+                                + BYTES + " elements exceed an int count, and MPI_Allreduce_c is not provided",
+                                () -> world.allreduce(big, Op.SUM, Param.inPlace()));
                         Checks.value("unsupported", e.getMessage());
                         return;
                     }
                     if (rank == 1) {
-                        checks.that("sendRecv", holds(big, 0), "the received bytes differ from what rank 0 sent");
-                        fill(big, 1);
+                        checks.that("sendRecv", holds(big, FILL, marks(0)), "the received bytes differ from what"
+                                + " rank 0 sent");
+                        checks.equal("statusCount", BYTES, received.largeCount());
+                        Status status = received;
+                        checks.throwsWith("intCountRefused", IllegalStateException.class, "the message has " + BYTES
+                                + " elements, more than an int counts", status::count);
+                        fill(big, FILL, marks(1));
                     }
                     world.bcast(big, Param.root(1));
-                    checks.that("bcast", holds(big, 1), "rank " + rank + " does not hold what rank 1 broadcast");
+                    checks.that("bcast", holds(big, FILL, marks(1)), "rank " + rank + " does not hold what rank 1"
+                            + " broadcast");
+                    fill(big, FILL, marks(rank));
+                    world.allreduce(big, Op.SUM, Param.inPlace());
+                    byte[] sums = new byte[MARKS.length];
+                    for (int i = 0; i < MARKS.length; i++) {
+                        sums[i] = (byte) (marks(0)[i] + marks(1)[i]);
+                    }
+                    checks.that("allreduce", holds(big, (byte) (2 * FILL), sums), "rank " + rank + " does not hold"
+                            + " the sum of both ranks' bytes");
                 }
             });
         }
 
-        /** Fills {@code big} with {@link #FILL} and the marks of {@code from}. */
-        static void fill(MemorySegment big, int from) {
-            big.fill(FILL);
+        /** The marks of rank {@code from}: distinct for each position and rank. */
+        static byte[] marks(int from) {
+            byte[] marks = new byte[MARKS.length];
             for (int i = 0; i < MARKS.length; i++) {
-                big.set(JAVA_BYTE, MARKS[i], mark(from, i));
+                marks[i] = (byte) (from * 10 + i + 1);
+            }
+            return marks;
+        }
+
+        /** Fills {@code big} with {@code fill} and {@code marks} at {@link #MARKS}. */
+        static void fill(MemorySegment big, byte fill, byte[] marks) {
+            big.fill(fill);
+            for (int i = 0; i < MARKS.length; i++) {
+                big.set(JAVA_BYTE, MARKS[i], marks[i]);
             }
         }
 
-        static byte mark(int from, int i) {
-            return (byte) (from * 10 + i + 1);
-        }
-
-        /** Whether {@code big} holds what {@link #fill} wrote for {@code from}: every byte is looked at. */
-        static boolean holds(MemorySegment big, int from) {
+        /** Whether {@code big} holds what {@link #fill} writes: every byte is looked at. */
+        static boolean holds(MemorySegment big, byte fill, byte[] marks) {
             for (int i = 0; i < MARKS.length; i++) {
-                if (big.get(JAVA_BYTE, MARKS[i]) != mark(from, i)) {
+                if (big.get(JAVA_BYTE, MARKS[i]) != marks[i]) {
                     return false;
                 }
-                big.set(JAVA_BYTE, MARKS[i], FILL);
+                big.set(JAVA_BYTE, MARKS[i], fill);
             }
-            long fills = 0x0707070707070707L;
+            long fills = (fill & 0xFFL) * 0x0101010101010101L;
             for (long at = 0; at + 8 <= BYTES; at += 8) {
                 if (big.get(JAVA_LONG_UNALIGNED, at) != fills) {
                     return false;
                 }
             }
-            fill(big, from);
             return true;
         }
     }
@@ -99,12 +129,15 @@ class LargeCountsTest {
     @Test
     void twoGigabytesAndMore() throws IOException {
         long available = availableBytes();
-        Assumptions.assumeTrue(available > 4 * BYTES, () -> "needs " + 4 * BYTES / (1 << 20) + " MiB available, has "
+        Assumptions.assumeTrue(available > NEEDED, () -> "needs " + NEEDED / (1 << 20) + " MiB available, has "
                 + available / (1 << 20));
         MpiRunResult result = Runs.run(Program.class, 2);
-        Runs.abortIfUnsupported(result, "large-count functions", "size", "nonblockingRefused");
-        Runs.assertChecks(result, "size", "nonblockingRefused", "bcast");
-        assertThat(result.rank(1).value("sendRecv")).as("sendRecv, checked by the receiver").contains("ok");
+        Runs.abortIfUnsupported(result, "large-count functions", "size", "nonblockingRefused", "vRefused",
+                "allreduceUnsupported");
+        Runs.assertChecks(result, "size", "nonblockingRefused", "vRefused", "bcast", "allreduce");
+        for (String check : List.of("sendRecv", "statusCount", "intCountRefused")) {
+            assertThat(result.rank(1).value(check)).as(check + ", checked by the receiver").contains("ok");
+        }
     }
 
     /** MemAvailable of /proc/meminfo. */
