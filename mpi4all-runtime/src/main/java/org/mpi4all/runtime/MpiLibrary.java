@@ -1,6 +1,5 @@
 package org.mpi4all.runtime;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 import java.io.IOException;
@@ -82,7 +81,7 @@ public final class MpiLibrary {
             String path = library.library();
             SignalOwnership.requireJvmHandlers("after mpi4all loaded " + path);
             SymbolLookup symbols = SymbolLookup.libraryLookup(path, Arena.global());
-            String version = libraryVersion(symbols, path);
+            String version = library.libraryVersion();
             MpiDiscovery.Family family = library.identity().family();
             RuntimeProbe.Binding binding = AbiProfiles.withheld() ? RuntimeProbe.bind(path)
                     : family == MpiDiscovery.Family.UNKNOWN ? RuntimeProbe.bind(path, "its ABI is none of Open MPI's,"
@@ -242,26 +241,25 @@ public final class MpiLibrary {
         MemorySegment function = library.find("MPI_Get_library_version")
                 .orElseThrow(() -> new UnsatisfiedLinkError(path + " has no function MPI_Get_library_version:"
                         + " it is not an MPI library"));
-        MethodHandle getVersion = Linker.nativeLinker().downcallHandle(function,
-                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
         try (Arena arena = Arena.ofConfined()) {
             // Room for any implementation's text (MPICH writes thousands of characters where Open MPI allows 256).
             MemorySegment text = arena.allocate(VERSION_CAPACITY);
             MemorySegment length = arena.allocate(JAVA_INT);
-            int rc = (int) getVersion.invokeExact(text, length);
+            int rc = LibC.callIntFunction(function, text, length);
             if (rc != 0) {
                 throw new UnsatisfiedLinkError("MPI_Get_library_version failed with code " + rc + " in " + path);
             }
             return text.getString(0, StandardCharsets.UTF_8);
-        } catch (UnsatisfiedLinkError e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new AssertionError("should not reach here", t);
         }
     }
 
     public static String firstLine(String text) {
-        return text.strip().lines().findFirst().orElse("").strip();
+        String stripped = text.strip();
+        int end = 0;
+        while (end < stripped.length() && stripped.charAt(end) != '\n' && stripped.charAt(end) != '\r') {
+            end++;
+        }
+        return stripped.substring(0, end).strip();
     }
 
     /**

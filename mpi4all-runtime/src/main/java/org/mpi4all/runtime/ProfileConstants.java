@@ -12,6 +12,7 @@ import java.lang.foreign.StructLayout;
 import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import java.util.Optional;
 
 /**
  * The constants of the implementation-neutral bindings, from the loaded library's ABI profile: a number, the address
@@ -27,29 +28,40 @@ record ProfileConstants(AbiProfile profile, SymbolLookup library, String library
         implements ConstantSource {
     private static final String AUX = "aux";
 
+    /**
+     * The profile's value of {@code name}, or null where the loaded implementation does not define it. Each constant
+     * costs one look-up: {@code Mpi} reads about a thousand of them as it initialises.
+     */
+    private String value(String name) {
+        String value = profile.constants().get(name);
+        return value == null || value.equals(AUX) && aux == null ? null : value;
+    }
+
     @Override
     public boolean defines(String name) {
-        String value = profile.constants().get(name);
-        return value != null && !(value.equals(AUX) && aux == null);
+        return value(name) != null;
     }
 
     @Override
     public int intConstant(String name) {
-        return defines(name) ? (int) number(name) : MpiLibrary.UNDEFINED;
+        String value = value(name);
+        return value == null ? MpiLibrary.UNDEFINED : (int) number(name, value);
     }
 
     @Override
     public long longConstant(String name) {
-        return defines(name) ? number(name) : MpiLibrary.UNDEFINED;
+        String value = value(name);
+        return value == null ? MpiLibrary.UNDEFINED : number(name, value);
     }
 
     @Override
     public long handleConstant(String name, String type) {
-        if (!defines(name)) {
+        String value = value(name);
+        if (value == null) {
             return 0;
         }
-        long value = number(name);
-        return profile.intHandle(type) ? (int) value : value;
+        long number = number(name, value);
+        return profile.intHandle(type) ? (int) number : number;
     }
 
     @Override
@@ -64,10 +76,12 @@ record ProfileConstants(AbiProfile profile, SymbolLookup library, String library
 
     @Override
     public MemorySegment addressConstant(String name) {
-        if (AUX.equals(profile.constants().get(name))) {
-            return aux == null ? MemorySegment.NULL : aux.find(name, ADDRESS.byteSize()).get(ADDRESS, 0);
+        String value = value(name);
+        if (value == null) {
+            return MemorySegment.NULL;
         }
-        return defines(name) ? MemorySegment.ofAddress(number(name)) : MemorySegment.NULL;
+        return value.equals(AUX) ? aux.find(name, ADDRESS.byteSize()).get(ADDRESS, 0)
+                : MemorySegment.ofAddress(number(name, value));
     }
 
     @Override
@@ -114,11 +128,10 @@ record ProfileConstants(AbiProfile profile, SymbolLookup library, String library
     }
 
     /**
-     * A number-like profile value: a number, {@code &symbol} (the symbol's address in the library) or
-     * {@code *symbol} (the pointer the library's variable holds), or one the auxiliary library gives.
+     * The number-like profile value {@code value} of {@code name}: a number, {@code &symbol} (the symbol's address in
+     * the library) or {@code *symbol} (the pointer the library's variable holds), or one the auxiliary library gives.
      */
-    private long number(String name) {
-        String value = profile.constants().get(name);
+    private long number(String name, String value) {
         return switch (value.charAt(0)) {
             case '&' -> symbol(value.substring(1), name).address();
             case '*' -> symbol(value.substring(1), name).reinterpret(ADDRESS.byteSize()).get(ADDRESS, 0).address();
@@ -128,8 +141,12 @@ record ProfileConstants(AbiProfile profile, SymbolLookup library, String library
     }
 
     private MemorySegment symbol(String symbol, String constant) {
-        return library.find(symbol).orElseThrow(() -> new UnsatisfiedLinkError(libraryPath + " has no symbol "
-                + symbol + ", which its ABI profile (" + profile.name() + ") gives as the value of " + constant));
+        Optional<MemorySegment> found = library.find(symbol);
+        if (found.isEmpty()) {
+            throw new UnsatisfiedLinkError(libraryPath + " has no symbol " + symbol + ", which its ABI profile ("
+                    + profile.name() + ") gives as the value of " + constant);
+        }
+        return found.get();
     }
 
     private static String unquote(String quoted) {
