@@ -206,6 +206,17 @@ public final class MpiLibrary {
         return constants.addressConstant(name);
     }
 
+    /**
+     * The pointer the MPI library's exported variable {@code name} holds now; NULL where the library exports no such
+     * variable. For bindings specialised at build time, whose auxiliary library copied each variable when it loaded:
+     * some libraries set a variable only in {@code MPI_Init} (Intel MPI's {@code MPI_F_STATUS_IGNORE}).
+     */
+    public MemorySegment variableConstant(String name) {
+        MemorySegment variable = LibC.dlsym(LibC.RTLD_DEFAULT, name);
+        return variable.equals(MemorySegment.NULL) ? MemorySegment.NULL
+                : variable.reinterpret(ValueLayout.ADDRESS.byteSize()).get(ValueLayout.ADDRESS, 0);
+    }
+
     /** The string constant {@code name}; null if undefined. */
     public String stringConstant(String name) {
         return constants.stringConstant(name);
