@@ -20,7 +20,7 @@ import java.util.Optional;
  *
  * <p>Every call goes through one downcall handle of one shape, {@code long f(long, long, long)} ({@link #call}), the
  * functions of MPI that identify a library too: a fresh JVM spends about 10 ms of CPU on each downcall shape it has
- * not linked before, and loading MPI calls nine functions of five shapes. On the 64-bit Linux ABIs the runtime
+ * not linked before, and loading MPI called eight functions of six shapes. On the 64-bit Linux ABIs the runtime
  * supports (x86-64 and AArch64, whose values the {@code RTLD_} constants are), each integer or pointer argument
  * travels in a 64-bit register of its own, of which an {@code int} parameter reads the lower half; a function reads
  * no register beyond its parameters; and an {@code int} result is the lower half of the result register. So each
