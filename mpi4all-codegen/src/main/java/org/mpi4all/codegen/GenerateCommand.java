@@ -2,45 +2,42 @@ package org.mpi4all.codegen;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import org.mpi4all.codegen.go.GoBindingsGenerator;
 import org.mpi4all.codegen.java.JavaBindingsGenerator;
-import java.util.stream.Collectors;
+import org.mpi4all.core.auxiliary.AuxLibrarySource;
 import org.mpi4all.core.blueprint.AbiProfile;
 import org.mpi4all.core.blueprint.Blueprint;
 import org.mpi4all.core.blueprint.BlueprintJson;
-import org.mpi4all.core.mpi.MpiImplementation;
-import org.mpi4all.probe.AuxLibrary;
-import org.mpi4all.probe.CompilerWrapper;
-import org.mpi4all.probe.Probe;
-import org.mpi4all.probe.ProbeException;
-import org.mpi4all.probe.ProbeOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * The command line of the generator, also what the runtime module's build runs:
- * {@code generate [--mpi NAME|PATH | --blueprint FILE] --lang java --out SOURCES --resources DIR}, or
- * {@code --lang go --out PACKAGE-DIRECTORY}. From an implementation it probes it first; for Java it builds
- * the auxiliary library, which from a blueprint file needs the wrapper the blueprint names. The Go package
- * carries the library's source, which cgo compiles.
+ * {@code generate --profiles DIR --out SOURCES --resources DIR} (the neutral Java bindings),
+ * {@code generate --blueprint FILE [--profiles DIR] --out SOURCES --resources DIR --aux FILE.so} (Java bindings
+ * specialised to one implementation, with the auxiliary library the probe built for it), or
+ * {@code generate --blueprint FILE --lang go --out PACKAGE-DIRECTORY}. Its only input from an implementation is the
+ * probe's output: it runs no compiler. The Go package carries the auxiliary library's source, which cgo compiles.
  */
 @Command(name = "generate", mixinStandardHelpOptions = true, version = "mpi4all-generate 0.1.0",
         sortOptions = false, usageHelpAutoWidth = true,
         description = {
-            "Generates MPI bindings from an implementation's blueprint: Java (FFM) sources plus, in the",
-            "resources directory, the auxiliary library and the blueprint itself, which the runtime loads;",
-            "or, with --lang go, the Go (cgo) package mpi in the --out directory."
+            "Generates MPI bindings from blueprints (mpi4all-probe makes them): the implementation-neutral Java",
+            "(FFM) sources and their ABI profiles from --profiles; Java sources specialised to the implementation of",
+            "--blueprint plus, in the resources directory, its auxiliary library and the blueprint itself, which",
+            "the runtime loads; or, with --lang go, the Go (cgo) package mpi in the --out directory."
         },
         exitCodeListHeading = "Exit codes:%n",
         exitCodeList = {"0:the bindings were generated (or were current)", "1:generation failed",
@@ -52,17 +49,17 @@ public final class GenerateCommand implements Callable<Integer> {
     /** Where the neutral bindings' ABI profiles go inside the resources directory. */
     static final String PROFILE_DIRECTORY = "org/mpi4all/runtime/profiles";
 
-    @Option(names = "--mpi", paramLabel = "NAME|WRAPPER",
-            description = "an implementation installed by scripts/mpi (openmpi, mpich, intelmpi, mpich5, openmpi5, mpiabi),"
-                    + " the path of a compiler wrapper, or empty for the first wrapper on PATH")
-    private String mpi;
-
-    @Option(names = "--blueprint", paramLabel = "FILE", description = "generate from this blueprint instead of probing")
+    @Option(names = "--blueprint", paramLabel = "FILE", description = "the blueprint of the implementation to generate for")
     private Path blueprintFile;
+
+    @Option(names = "--aux", paramLabel = "FILE.so",
+            description = "the auxiliary library the probe built for --blueprint (mpi4all-probe --aux), which specialised"
+                    + " Java bindings load: copied into --resources")
+    private Path auxLibrary;
 
     @Option(names = "--profiles", paramLabel = "DIR",
             description = "the blueprints (*.json) of the ABI profiles: alone, generate the implementation-neutral Java"
-                    + " bindings from them (no MPI needed); with --mpi or --blueprint, add the standard functions"
+                    + " bindings from them (no MPI needed); with --blueprint, add the standard functions"
                     + " that implementation lacks to its specialised bindings")
     private Path profilesDirectory;
 
@@ -73,7 +70,8 @@ public final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", required = true, description = "the source root to write to")
     private Path out;
 
-    @Option(names = "--resources", paramLabel = "DIR", description = "the resource root for the auxiliary library and the blueprint")
+    @Option(names = "--resources", paramLabel = "DIR",
+            description = "the resource root for the ABI profiles, or the auxiliary library and the blueprint")
     private Path resources;
 
     @Option(names = "--reuse", arity = "0..1", fallbackValue = "true",
@@ -105,8 +103,13 @@ public final class GenerateCommand implements Callable<Integer> {
         if (!language.equals("java") && !language.equals("go")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "unknown language '" + language + "' (choose java or go)");
         }
-        if (blueprintFile != null && mpi != null) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "give --mpi or --blueprint, not both");
+        if (blueprintFile == null && (profilesDirectory == null || language.equals("go"))) {
+            throw new CommandLine.ParameterException(spec.commandLine(), language.equals("go")
+                    ? "--lang go needs --blueprint FILE" : "give --blueprint FILE, --profiles DIR or both");
+        }
+        if (blueprintFile != null && language.equals("java") && resources != null && auxLibrary == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "specialised Java bindings load their auxiliary"
+                    + " library: give the one the probe built for the blueprint with --aux FILE.so (mpi4all-probe --aux)");
         }
         if (profilesDirectory != null && language.equals("go")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--profiles is for --lang java");
@@ -116,8 +119,7 @@ public final class GenerateCommand implements Callable<Integer> {
                     "--resources is for --lang java: the Go package compiles the auxiliary library into itself");
         }
         List<Path> profileFiles = profilesDirectory != null ? profileFiles(profilesDirectory) : List.of();
-        String selection = (blueprintFile != null ? "blueprint " + blueprintFile.toAbsolutePath()
-                : mpi != null ? "mpi " + mpi : "neutral")
+        String selection = (blueprintFile != null ? "blueprint " + blueprintFile.toAbsolutePath() : "neutral")
                 + (profilesDirectory != null ? ", profiles " + contentChecksum(profileFiles) : "");
         if (language.equals("go")) {
             selection = "go " + selection;
@@ -131,19 +133,10 @@ public final class GenerateCommand implements Callable<Integer> {
         if (language.equals("go")) {
             return generateGo(selection, stamp);
         }
-        if (profilesDirectory != null && blueprintFile == null && mpi == null) {
+        if (blueprintFile == null) {
             return generateNeutral(profileFiles, selection, stamp);
         }
-        CompilerWrapper wrapper;
-        Blueprint blueprint;
-        if (blueprintFile != null) {
-            blueprint = BlueprintJson.read(blueprintFile);
-            wrapper = CompilerWrapper.of(Path.of(blueprint.implementation().mpicc()));
-        } else {
-            wrapper = wrapper(mpi);
-            blueprint = Probe.run(new ProbeOptions(wrapper, MpiImplementation.NAMES.contains(mpi) ? mpi : null, null,
-                    verbose ? spec.commandLine().getErr()::println : null));
-        }
+        Blueprint blueprint = BlueprintJson.read(blueprintFile);
         JavaBindingsGenerator.Result result = profilesDirectory == null ? JavaBindingsGenerator.generate(blueprint)
                 : JavaBindingsGenerator.generateCompleted(blueprint, profileFiles.stream().map(BlueprintJson::read).toList());
         result.skipped().forEach(s -> log("skipped " + s.name() + ": " + s.reason()));
@@ -151,7 +144,7 @@ public final class GenerateCommand implements Callable<Integer> {
         result.writeTo(out);
         if (resources != null) {
             Path directory = Files.createDirectories(resources.resolve(RESOURCE_DIRECTORY));
-            AuxLibrary.buildFile(blueprint, wrapper, directory.resolve(AuxLibrary.FILE_NAME));
+            Files.copy(auxLibrary, directory.resolve(AuxLibrarySource.FILE_NAME), StandardCopyOption.REPLACE_EXISTING);
             BlueprintJson.write(blueprint, directory.resolve("blueprint.json"));
         }
         Files.writeString(stamp, selection);
@@ -207,12 +200,12 @@ public final class GenerateCommand implements Callable<Integer> {
     }
 
     /**
-     * A checksum of the generator's own code (codegen, probe, core: jars or class directories), so that bindings
+     * A checksum of the generator's own code (codegen, core: jars or class directories), so that bindings
      * made by an older generator are not taken for current when only the generator has changed.
      */
     private static String generatorFingerprint() throws IOException {
         CRC32 crc = new CRC32();
-        for (Class<?> part : List.of(GenerateCommand.class, Probe.class, Blueprint.class)) {
+        for (Class<?> part : List.of(GenerateCommand.class, Blueprint.class)) {
             Path location = codeLocation(part);
             try (Stream<Path> files = Files.isDirectory(location)
                     ? Files.walk(location).filter(Files::isRegularFile).sorted()
@@ -245,12 +238,9 @@ public final class GenerateCommand implements Callable<Integer> {
         }
     }
 
-    /** The Go package, from the blueprint file or from probing; needs no compiler wrapper for a blueprint file. */
+    /** The Go package from the blueprint file. */
     private int generateGo(String selection, Path stamp) throws IOException {
-        Blueprint blueprint = blueprintFile != null
-                ? BlueprintJson.read(blueprintFile)
-                : Probe.run(new ProbeOptions(wrapper(mpi), MpiImplementation.NAMES.contains(mpi) ? mpi : null, null,
-                        verbose ? spec.commandLine().getErr()::println : null));
+        Blueprint blueprint = BlueprintJson.read(blueprintFile);
         GoBindingsGenerator.Result result = GoBindingsGenerator.generate(blueprint);
         result.skipped().forEach(s -> log("skipped " + s.name() + ": " + s.reason()));
         deleteRecursively(out);
@@ -261,20 +251,6 @@ public final class GenerateCommand implements Callable<Integer> {
                 + blueprint.implementation().name() + " (" + blueprint.functions().size() + " functions, "
                 + blueprint.constants().size() + " constants, " + result.skipped().size() + " skipped) in " + out);
         return 0;
-    }
-
-    private static CompilerWrapper wrapper(String mpi) {
-        if (mpi == null || mpi.isBlank()) {
-            return CompilerWrapper.findOnPath(System.getenv("PATH"));
-        }
-        if (MpiImplementation.NAMES.contains(mpi)) {
-            try {
-                return CompilerWrapper.of(MpiImplementation.facts(mpi));
-            } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
-                throw new ProbeException(e.getMessage(), e);
-            }
-        }
-        return CompilerWrapper.of(Path.of(mpi));
     }
 
     private void log(String line) {

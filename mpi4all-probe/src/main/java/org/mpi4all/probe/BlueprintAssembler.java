@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
+import org.mpi4all.core.auxiliary.AuxLibrarySource;
 import org.mpi4all.core.blueprint.ConstantInfo;
 import org.mpi4all.core.blueprint.ConstantKind;
 import org.mpi4all.core.blueprint.FunctionInfo;
@@ -16,6 +17,7 @@ import org.mpi4all.core.blueprint.Signature;
 import org.mpi4all.core.blueprint.TypeInfo;
 import org.mpi4all.core.c.CDeclarationParser;
 import org.mpi4all.core.c.CType;
+import org.mpi4all.core.standard.StandardApi;
 
 /**
  * Pipeline stage 5: turns the inventory of the header and the measurements into the blueprint's functions,

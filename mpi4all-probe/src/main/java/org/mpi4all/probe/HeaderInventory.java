@@ -14,6 +14,7 @@ import org.mpi4all.core.c.CDeclaration;
 import org.mpi4all.core.c.CDeclarationParser;
 import org.mpi4all.core.c.CTranslationUnit;
 import org.mpi4all.core.c.CType;
+import org.mpi4all.core.standard.StandardApi;
 
 /**
  * Pipeline stage 3: sorts what MPI's own headers declare into the functions, constants and type macros of

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import org.mpi4all.core.blueprint.Parameter;
 import org.mpi4all.core.c.CType;
+import org.mpi4all.core.standard.StandardApi;
 
 /**
  * Names parameters and annotates them with the standard's semantics. A parameter takes the name its header

@@ -22,6 +22,7 @@ import org.mpi4all.core.c.CDeclaration;
 import org.mpi4all.core.c.CDeclarationParser;
 import org.mpi4all.core.c.CParseException;
 import org.mpi4all.core.c.CTranslationUnit;
+import org.mpi4all.core.standard.StandardApi;
 
 /**
  * Probes an installed MPI implementation through its compiler wrapper and describes it as a {@link Blueprint}.

@@ -3,6 +3,7 @@ package org.mpi4all.probe;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -13,7 +14,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** The command line: {@code java -jar mpi4all-probe.jar [--mpicc WRAPPER | --mpi NAME] [--out FILE] [--aux FILE.so]}. */
+/** The command line: {@code java -jar mpi4all-probe.jar [--mpicc WRAPPER | --mpi NAME|WRAPPER] [--out FILE] [--aux FILE.so]}. */
 @Command(name = "mpi4all-probe", mixinStandardHelpOptions = true, version = "mpi4all-probe 0.1.0",
         sortOptions = false, usageHelpAutoWidth = true,
         description = {
@@ -32,12 +33,14 @@ public final class ProbeCommand implements Callable<Integer> {
     @Option(names = "--mpicc", paramLabel = "WRAPPER", description = "the MPI C compiler wrapper to probe")
     private Path mpicc;
 
-    @Option(names = "--mpi", paramLabel = "NAME",
-            description = "an implementation installed by scripts/mpi: ${COMPLETION-CANDIDATES}",
+    @Option(names = "--mpi", paramLabel = "NAME|WRAPPER",
+            description = "an implementation installed by scripts/mpi (${COMPLETION-CANDIDATES}), a compiler wrapper's"
+                    + " path (with a /), or empty for the first wrapper on PATH: what the build's -Dmpi names",
             completionCandidates = Names.class)
     private String mpi;
 
-    @Option(names = "--out", paramLabel = "FILE", description = "where to write the blueprint (default: standard output)")
+    @Option(names = "--out", paramLabel = "FILE",
+            description = "where to write the blueprint (default: standard output); missing directories are created")
     private Path out;
 
     @Option(names = "--aux", paramLabel = "FILE.so", description = "also build the auxiliary library here (its C source goes beside it)")
@@ -83,11 +86,13 @@ public final class ProbeCommand implements Callable<Integer> {
         }
         checkWritable(out, "blueprint");
         checkWritable(aux, "auxiliary library");
+        boolean named = mpi != null && !mpi.isBlank() && !mpi.contains("/");
         CompilerWrapper wrapper = mpicc != null ? CompilerWrapper.of(mpicc)
-                : mpi != null ? CompilerWrapper.of(facts(mpi))
+                : named ? CompilerWrapper.of(facts(mpi))
+                : mpi != null && !mpi.isBlank() ? CompilerWrapper.of(Path.of(mpi))
                 : CompilerWrapper.findOnPath(System.getenv("PATH"));
         PrintWriter err = spec.commandLine().getErr();
-        ProbeOptions options = new ProbeOptions(wrapper, name != null ? name : mpi, workDirectory,
+        ProbeOptions options = new ProbeOptions(wrapper, name != null ? name : named ? mpi : null, workDirectory,
                 verbose ? err::println : null);
         Blueprint blueprint = Probe.run(options);
         if (out == null) {
@@ -117,7 +122,10 @@ public final class ProbeCommand implements Callable<Integer> {
         }
     }
 
-    /** Fails before any work when {@code file} could not be written, so that nothing is left half-done. */
+    /**
+     * Fails before any work when {@code file} could not be written, so that nothing is left half-done; creates its
+     * directory if missing (the build writes into a {@code target} that may not exist yet).
+     */
     private static void checkWritable(Path file, String what) {
         if (file == null) {
             return;
@@ -126,8 +134,13 @@ public final class ProbeCommand implements Callable<Integer> {
         if (Files.isDirectory(file)) {
             throw new ProbeException("cannot write the " + what + " to " + file + ": it is a directory");
         }
-        if (directory == null || !Files.isDirectory(directory)) {
-            throw new ProbeException("cannot write the " + what + " to " + file + ": directory " + directory + " does not exist");
+        try {
+            Files.createDirectories(directory);
+        } catch (FileAlreadyExistsException e) {
+            throw new ProbeException("cannot write the " + what + " to " + file + ": " + e.getFile() + " is not a directory", e);
+        } catch (IOException e) {
+            throw new ProbeException("cannot write the " + what + " to " + file + ": cannot create directory "
+                    + directory + " (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", e);
         }
         if (!Files.isWritable(directory) || Files.exists(file) && !Files.isWritable(file)) {
             throw new ProbeException("cannot write the " + what + " to " + file + ": permission denied");

@@ -72,21 +72,12 @@ final class TypeTable {
                     yield named;
                 }
                 CType resolved = canonical(definition);
-                yield named.isConst() ? withConst(resolved) : resolved;
+                yield named.isConst() ? resolved.withConst() : resolved;
             }
             case CType.Pointer pointer -> new CType.Pointer(canonical(pointer.target()), pointer.isConst());
             case CType.Array array -> new CType.Array(canonical(array.element()), array.length());
             case CType.Function function -> new CType.Function(canonical(function.returns()),
                     function.parameters().stream().map(this::canonical).toList(), function.varargs());
-        };
-    }
-
-    static CType withConst(CType type) {
-        return switch (type) {
-            case CType.Named named -> new CType.Named(named.name(), true);
-            case CType.Pointer pointer -> new CType.Pointer(pointer.target(), true);
-            case CType.Array array -> new CType.Array(withConst(array.element()), array.length());
-            case CType.Function function -> function;
         };
     }
 

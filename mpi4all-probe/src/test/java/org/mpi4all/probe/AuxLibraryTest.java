@@ -15,6 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.mpi4all.core.auxiliary.AuxLibrarySource;
 import org.mpi4all.core.blueprint.Blueprint;
 import org.mpi4all.core.blueprint.ConstantInfo;
 import org.mpi4all.core.blueprint.ConstantKind;
@@ -38,7 +39,7 @@ class AuxLibraryTest {
         Blueprint blueprint = subject.blueprint();
         Path dir = subject.scratch("aux");
         Path library = AuxLibrary.build(blueprint, subject.wrapper(), dir);
-        assertThat(library).exists().hasFileName(AuxLibrary.FILE_NAME);
+        assertThat(library).exists().hasFileName(AuxLibrarySource.FILE_NAME);
         assertThat(dir.resolve("libmpi4all_aux.c")).exists();
 
         Map<String, String[]> found = new HashMap<>();

@@ -10,6 +10,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.mpi4all.core.blueprint.Blueprint;
 import org.mpi4all.core.blueprint.ConstantInfo;
 import org.mpi4all.core.blueprint.ConstantKind;
+import org.mpi4all.core.standard.StandardApi;
 
 /** Constant values, types and kinds that differ between implementations, as they are known to be. */
 class ConstantValuesTest {

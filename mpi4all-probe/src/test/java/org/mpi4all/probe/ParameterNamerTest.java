@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.mpi4all.core.blueprint.Parameter;
 import org.mpi4all.core.c.CDeclarationParser;
 import org.mpi4all.core.c.CType;
+import org.mpi4all.core.standard.StandardApi;
 
 class ParameterNamerTest {
     private final ParameterNamer namer = new ParameterNamer(StandardApi.get());

@@ -123,11 +123,11 @@ class ProbeCommandIT {
     void unwritableOutput() throws IOException {
         Path file = Files.writeString(dir.resolve("a-file"), "");
         assertOneErrorLine(probe("--mpi", "openmpi", "--out", file.resolve("out.json").toString()),
-                "cannot write the blueprint to " + file.resolve("out.json") + ": directory " + file + " does not exist");
+                "cannot write the blueprint to " + file.resolve("out.json") + ": " + file + " is not a directory");
         assertOneErrorLine(probe("--mpi", "openmpi", "--out", dir.toString()),
                 "cannot write the blueprint to " + dir + ": it is a directory");
         assertOneErrorLine(probe("--mpi", "openmpi", "--aux", file.resolve("aux.so").toString()),
-                "cannot write the auxiliary library to " + file.resolve("aux.so") + ": directory " + file + " does not exist");
+                "cannot write the auxiliary library to " + file.resolve("aux.so") + ": " + file + " is not a directory");
     }
 
     @Test

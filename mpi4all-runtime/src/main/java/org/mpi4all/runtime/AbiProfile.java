@@ -7,6 +7,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.StructLayout;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,10 +28,13 @@ public record AbiProfile(String name, String family, String version, String libr
                          Map<String, String> constants, Map<String, String> macroFunctions) {
     static final String HEADER = "mpi4all-abi-profile 1";
 
-    /** Parses profile {@code text}; {@code source} names it in errors. */
+    /**
+     * Parses profile {@code text}; {@code source} names it in errors. Every process that binds to MPI parses one, in
+     * a JVM that has compiled nothing yet: a plain scan of the text, with no stream or lambda to link.
+     */
     public static AbiProfile parse(String text, String source) {
-        List<String> lines = text.lines().toList();
-        if (lines.isEmpty() || !lines.getFirst().equals(HEADER)) {
+        int end = lineEnd(text, 0);
+        if (!text.substring(0, end).equals(HEADER)) {
             throw new IllegalArgumentException(source + " is not an mpi4all ABI profile (its first line is not \""
                     + HEADER + "\")");
         }
@@ -39,8 +43,9 @@ public record AbiProfile(String name, String family, String version, String libr
         Map<String, StructLayout> structs = new HashMap<>();
         Map<String, String> constants = new HashMap<>(2048);
         Map<String, String> macroFunctions = new HashMap<>();
-        for (int number = 2; number <= lines.size(); number++) {
-            String[] fields = lines.get(number - 1).split("\t", -1);
+        for (int number = 2, start = end + 1; start < text.length(); number++, start = end + 1) {
+            end = lineEnd(text, start);
+            String[] fields = text.substring(start, end).split("\t", -1);
             try {
                 switch (fields[0]) {
                     case "implementation" -> implementation = fields;
@@ -57,8 +62,16 @@ public record AbiProfile(String name, String family, String version, String libr
         if (implementation == null || implementation.length < 5) {
             throw new IllegalArgumentException(source + " has no implementation line");
         }
+        // Unmodifiable views, not copies: nothing else holds these maps.
         return new AbiProfile(implementation[1], implementation[2], implementation[3], implementation[4],
-                Map.copyOf(intHandles), Map.copyOf(structs), Map.copyOf(constants), Map.copyOf(macroFunctions));
+                Collections.unmodifiableMap(intHandles), Collections.unmodifiableMap(structs),
+                Collections.unmodifiableMap(constants), Collections.unmodifiableMap(macroFunctions));
+    }
+
+    /** Where the line starting at {@code start} ends: its {@code \n}, or the end of {@code text}. */
+    private static int lineEnd(String text, int start) {
+        int end = text.indexOf('\n', start);
+        return end < 0 ? text.length() : end;
     }
 
     /** {@code struct NAME SIZE FIELD:KIND:OFFSET ...}, with padding wherever the compiler put some. */

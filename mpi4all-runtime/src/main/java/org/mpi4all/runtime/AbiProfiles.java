@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -17,7 +18,6 @@ import java.util.regex.Pattern;
 final class AbiProfiles {
     static final String DIRECTORY = "/org/mpi4all/runtime/profiles/";
     static final String INDEX = DIRECTORY + "profiles.list";
-    private static final Pattern VERSION = Pattern.compile("(\\d+)\\.(\\d+)");
 
     /**
      * A line of the index: a profile's name (its file is {@code NAME.profile}), family, version and first line of
@@ -51,12 +51,22 @@ final class AbiProfiles {
 
     /** The index of the profiles the jar carries, in its order. */
     static List<Listed> listed() {
-        return resource(INDEX).lines().filter(l -> !l.isBlank()).map(Listed::parse).toList();
+        List<Listed> listed = new ArrayList<>();
+        for (String line : resource(INDEX).split("\n")) {
+            if (!line.isBlank()) {
+                listed.add(Listed.parse(line));
+            }
+        }
+        return listed;
     }
 
     /** The profiles the jar carries, in the index's order, all parsed. */
     static List<AbiProfile> all() {
-        return listed().stream().map(Listed::load).toList();
+        List<AbiProfile> all = new ArrayList<>();
+        for (Listed listed : listed()) {
+            all.add(listed.load());
+        }
+        return all;
     }
 
     /**
@@ -73,7 +83,14 @@ final class AbiProfiles {
             case STANDARD_ABI -> "mpiabi";
             case UNKNOWN -> "";
         };
-        List<Listed> candidates = listed().stream().filter(p -> p.family().equals(profileFamily)).toList();
+        // Loops rather than stream pipelines, at least on the common path (a profile of the very version): this runs in
+        // a fresh JVM, where linking a lambda costs more than the loop.
+        List<Listed> candidates = new ArrayList<>();
+        for (Listed profile : listed()) {
+            if (profile.family().equals(profileFamily)) {
+                candidates.add(profile);
+            }
+        }
         if (candidates.isEmpty()) {
             throw new UnsatisfiedLinkError("mpi4all has no ABI profile for " + library + " (\"" + firstLine + "\")");
         }
@@ -97,7 +114,7 @@ final class AbiProfiles {
 
     /** The first major.minor in {@code text} as a number (4.1 -> 4.001), or 0. */
     private static double version(String text) {
-        Matcher matcher = VERSION.matcher(text);
+        Matcher matcher = Pattern.compile("(\\d+)\\.(\\d+)").matcher(text);
         return matcher.find() ? Integer.parseInt(matcher.group(1)) + Integer.parseInt(matcher.group(2)) / 1000.0 : 0;
     }
 

@@ -1,7 +1,7 @@
 package org.mpi4all.runtime;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -17,6 +17,15 @@ import java.util.Optional;
  * process environment (read by native libraries such as UCX, not by Java), and the signal handlers in place
  * ({@link SignalOwnership}). {@code dladdr} names the file a
  * loaded symbol comes from: how an MPI library already in the process, or the C library's own directory, is found.
+ *
+ * <p>Every call goes through one downcall handle of one shape, {@code long f(long, long, long)} ({@link #call}), the
+ * functions of MPI that identify a library too: a fresh JVM spends about 10 ms of CPU on each downcall shape it has
+ * not linked before, and loading MPI called eight functions of six shapes. On the 64-bit Linux ABIs the runtime
+ * supports (x86-64 and AArch64, whose values the {@code RTLD_} constants are), each integer or pointer argument
+ * travels in a 64-bit register of its own, of which an {@code int} parameter reads the lower half; a function reads
+ * no register beyond its parameters; and an {@code int} result is the lower half of the result register. So each
+ * function is called with its arguments widened to {@code long} (unused ones 0) and its {@code int} result
+ * narrowed, which is exactly what a C caller's registers hold.
  */
 final class LibC {
     /** glibc's {@code RTLD_NOW}, {@code RTLD_GLOBAL} and {@code RTLD_DEFAULT} (Linux on x86-64 and AArch64). */
@@ -25,79 +34,65 @@ final class LibC {
     static final MemorySegment RTLD_DEFAULT = MemorySegment.NULL;
 
     private static final Linker LINKER = Linker.nativeLinker();
-    private static final MethodHandle DLOPEN = libc("dlopen", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_INT));
+    /** {@code long f(long, long, long)}, the function's address first: see the class comment. */
+    private static final MethodHandle CALL = LINKER.downcallHandle(
+            FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG));
 
-    /*
-     * The other functions' handles are created on first use, each in a holder class: a cold JVM spends about
-     * 10 ms on every downcall signature it has not linked before, and loading the bindings needs none of them
-     * (symbols of libmpi and of the auxiliary library are found through SymbolLookup; the environment is
-     * changed with putenv, whose signature MPI_Initialized shares).
-     */
-    private static final class Dlsym {
-        static final MethodHandle HANDLE = libc("dlsym", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS));
-    }
-
-    private static final class Dlerror {
-        static final MethodHandle HANDLE = libc("dlerror", FunctionDescriptor.of(ADDRESS));
-    }
-
+    private static final MemorySegment DLOPEN = libc("dlopen");
+    private static final MemorySegment DLSYM = libc("dlsym");
+    private static final MemorySegment DLERROR = libc("dlerror");
+    private static final MemorySegment DLADDR = libc("dladdr");
     /*
      * The C library's own sigaction, not the global scope's: with the JVM's signal-chaining library libjsig
      * preloaded, the global sigaction is libjsig's, which reports the handler it keeps aside for chaining rather
      * than the one installed.
      */
-    private static final class Sigaction {
-        static final MethodHandle HANDLE = libc("sigaction", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, ADDRESS));
-        /** Room for glibc's {@code struct sigaction} (152 bytes on x86-64 and AArch64), whose first field is the handler. */
-        static final long SIZE = 256;
-    }
+    private static final MemorySegment SIGACTION = libc("sigaction");
+    private static final MemorySegment PUTENV = libc("putenv");
 
-    private static final class Dladdr {
-        static final MethodHandle HANDLE = libc("dladdr", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-        /** glibc's {@code Dl_info}: the file name, its load address, the nearest symbol's name and address. */
-        static final long INFO_SIZE = 4 * ADDRESS.byteSize();
-    }
-
-    private static final class Putenv {
-        static final MethodHandle HANDLE = libc("putenv", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    }
+    /** Room for glibc's {@code struct sigaction} (152 bytes on x86-64 and AArch64), whose first field is the handler. */
+    private static final long SIGACTION_SIZE = 256;
+    /** glibc's {@code Dl_info}: the file name, its load address, the nearest symbol's name and address. */
+    private static final long DL_INFO_SIZE = 4 * ADDRESS.byteSize();
 
     private LibC() {}
 
-    private static MethodHandle libc(String name, FunctionDescriptor descriptor) {
-        MemorySegment address = LINKER.defaultLookup().find(name)
-                .orElseThrow(() -> new UnsatisfiedLinkError("the C library has no " + name));
-        return LINKER.downcallHandle(address, descriptor);
+    private static MemorySegment libc(String name) {
+        return LINKER.defaultLookup().find(name).orElseThrow(() -> new UnsatisfiedLinkError("the C library has no " + name));
+    }
+
+    /** Calls {@code function} with up to three integer or pointer arguments (see the class comment). */
+    private static long call(MemorySegment function, long first, long second, long third) {
+        try {
+            return (long) CALL.invokeExact(function, first, second, third);
+        } catch (Throwable t) {
+            throw new AssertionError("should not reach here", t);
+        }
+    }
+
+    /**
+     * Calls the C function {@code int function(void *, void *)} (MPI's {@code MPI_Get_library_version} and
+     * {@code MPI_Abi_get_version}, among others) through the one downcall shape.
+     */
+    static int callIntFunction(MemorySegment function, MemorySegment first, MemorySegment second) {
+        return (int) call(function, first.address(), second.address(), 0);
     }
 
     /** {@code dlopen(path, flags)}; throws with the loader's own explanation when it fails. */
     static MemorySegment dlopen(String path, int flags) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment name = arena.allocateFrom(path);
-            MemorySegment handle = (MemorySegment) DLOPEN.invokeExact(name, flags);
-            if (handle.equals(MemorySegment.NULL)) {
-                // Linking dlerror on first use runs the JVM's own dlsym, which clears the loader's message: link it
-                // first, then try again to read why the library does not load.
-                MethodHandle dlerror = Dlerror.HANDLE;
-                handle = (MemorySegment) DLOPEN.invokeExact(name, flags);
-                if (handle.equals(MemorySegment.NULL)) {
-                    throw new UnsatisfiedLinkError("cannot load " + path + ": " + dlerror(dlerror));
-                }
+            long handle = call(DLOPEN, arena.allocateFrom(path).address(), flags, 0);
+            if (handle == 0) {
+                throw new UnsatisfiedLinkError("cannot load " + path + ": " + dlerror());
             }
-            return handle;
-        } catch (UnsatisfiedLinkError e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new AssertionError("should not reach here", t);
+            return MemorySegment.ofAddress(handle);
         }
     }
 
     /** {@code dlsym(handle, name)}, or {@link MemorySegment#NULL} when there is no such symbol. */
     static MemorySegment dlsym(MemorySegment handle, String name) {
         try (Arena arena = Arena.ofConfined()) {
-            return (MemorySegment) Dlsym.HANDLE.invokeExact(handle, arena.allocateFrom(name));
-        } catch (Throwable t) {
-            throw new AssertionError("should not reach here", t);
+            return MemorySegment.ofAddress(call(DLSYM, handle.address(), arena.allocateFrom(name).address(), 0));
         }
     }
 
@@ -106,7 +101,9 @@ final class LibC {
      * loader opened), or empty when no loaded object holds it.
      */
     static Optional<String> fileOf(MemorySegment address) {
-        return Optional.ofNullable(sharedObjectAt(address)).map(SharedObject::file).filter(file -> !file.isEmpty());
+        SharedObject object = sharedObjectAt(address);
+        return object == null || object.file() == null || object.file().isEmpty() ? Optional.empty()
+                : Optional.of(object.file());
     }
 
     /**
@@ -115,16 +112,11 @@ final class LibC {
      */
     static MemorySegment signalHandler(int signal) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment action = arena.allocate(Sigaction.SIZE);
-            int rc = (int) Sigaction.HANDLE.invokeExact(signal, MemorySegment.NULL, action);
-            if (rc != 0) {
+            MemorySegment action = arena.allocate(SIGACTION_SIZE);
+            if ((int) call(SIGACTION, signal, 0, action.address()) != 0) {
                 throw new IllegalStateException("sigaction(" + signal + ") failed");
             }
             return action.get(ADDRESS, 0);
-        } catch (IllegalStateException e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new AssertionError("should not reach here", t);
         }
     }
 
@@ -134,13 +126,11 @@ final class LibC {
     /** The shared object that holds {@code address} ({@code dladdr}'s file and symbol), or null when none does. */
     static SharedObject sharedObjectAt(MemorySegment address) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment info = arena.allocate(Dladdr.INFO_SIZE);
-            if ((int) Dladdr.HANDLE.invokeExact(address, info) == 0) {
+            MemorySegment info = arena.allocate(DL_INFO_SIZE);
+            if ((int) call(DLADDR, address.address(), info.address(), 0) == 0) {
                 return null;
             }
             return new SharedObject(string(info.get(ADDRESS, 0)), string(info.get(ADDRESS, 2 * ADDRESS.byteSize())));
-        } catch (Throwable t) {
-            throw new AssertionError("should not reach here", t);
         }
     }
 
@@ -150,12 +140,12 @@ final class LibC {
 
     /** The C library's {@code dlopen}: a symbol that {@link #fileOf} places in the C library itself. */
     static MemorySegment aLibcFunction() {
-        return LINKER.defaultLookup().find("dlopen").orElseThrow();
+        return DLOPEN;
     }
 
-    private static String dlerror(MethodHandle dlerror) throws Throwable {
-        MemorySegment message = (MemorySegment) dlerror.invokeExact();
-        return message.equals(MemorySegment.NULL) ? "unknown error" : message.reinterpret(4096).getString(0);
+    private static String dlerror() {
+        long message = call(DLERROR, 0, 0, 0);
+        return message == 0 ? "unknown error" : string(MemorySegment.ofAddress(message));
     }
 
     /**
@@ -163,15 +153,8 @@ final class LibC {
      * string becomes part of the environment ({@code putenv} keeps the pointer), so it is never freed.
      */
     static void putenv(String name, String value) {
-        try {
-            int rc = (int) Putenv.HANDLE.invokeExact(Arena.global().allocateFrom(name.concat("=").concat(value)));
-            if (rc != 0) {
-                throw new IllegalStateException("putenv(" + name + ") failed");
-            }
-        } catch (IllegalStateException e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new AssertionError("should not reach here", t);
+        if ((int) call(PUTENV, Arena.global().allocateFrom(name.concat("=").concat(value)).address(), 0, 0) != 0) {
+            throw new IllegalStateException("putenv(" + name + ") failed");
         }
     }
 }

@@ -1,15 +1,11 @@
 package org.mpi4all.runtime;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandle;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -98,12 +94,13 @@ public final class MpiDiscovery {
     /**
      * The library loaded, and why that one.
      *
-     * @param library  the file loaded
-     * @param how      the step that chose it, for messages ({@code "beside the launcher /usr/bin/orterun"})
-     * @param identity what it is
-     * @param launcher the launcher of this process
+     * @param library        the file loaded
+     * @param how            the step that chose it, for messages ({@code "beside the launcher /usr/bin/orterun"})
+     * @param identity       what it is
+     * @param launcher       the launcher of this process
+     * @param libraryVersion the whole text of its {@code MPI_Get_library_version}
      */
-    public record Loaded(String library, String how, Identity identity, MpiLauncher launcher) {}
+    public record Loaded(String library, String how, Identity identity, MpiLauncher launcher, String libraryVersion) {}
 
     /** The user's explicit choices; either may be null. */
     record Choice(String library, String libraryFrom, Family abi, String abiFrom) {
@@ -137,8 +134,6 @@ public final class MpiDiscovery {
     /** A library chosen by one of the steps before it is loaded: a path, or a name for the loader to search. */
     record Located(String library, String how) {}
 
-    /** What a wheel's {@code libmpi.so} says instead of being the library: {@code INPUT(libmpi.so.12)}. */
-    private static final Pattern LINKER_SCRIPT_INPUT = Pattern.compile("INPUT\\s*\\(\\s*([^\\s)]+)");
     /** MPICH's version text runs to thousands of characters; Open MPI allows 256: room for any. */
     private static final long VERSION_CAPACITY = 1 << 16;
     /** How the lineage shows in the version text of MPICH and its derivatives (Cray's says "CRAY MPICH"). */
@@ -156,21 +151,30 @@ public final class MpiDiscovery {
     }
 
     static Loaded load(Choice choice, MpiLauncher launcher) {
+        // Plain ifs rather than Optional.or chains: this runs once per process, in a fresh JVM, where linking each
+        // lambda costs more than the step itself.
         Optional<Located> inProcess = alreadyLoaded();
-        Located located = chosen(choice)
-                .or(() -> inProcess)
-                .or(() -> besideLauncher(launcher, choice))
-                .orElseGet(() -> onLoaderPath(namesInOrder(launcher, choice)));
+        Optional<Located> found = chosen(choice);
+        if (found.isEmpty()) {
+            found = inProcess;
+        }
+        if (found.isEmpty()) {
+            found = besideLauncher(launcher, choice);
+        }
+        Located located = found.isPresent() ? found.get() : onLoaderPath(namesInOrder(launcher, choice));
         MemorySegment handle = LibC.dlopen(located.library(), LibC.RTLD_NOW | LibC.RTLD_GLOBAL);
-        MemorySegment versionFunction = symbol(handle, "MPI_Get_library_version").orElseThrow(
-                () -> new UnsatisfiedLinkError(located.library() + " (" + located.how() + ") is not an MPI library:"
-                        + " it has no MPI_Get_library_version"));
-        String file = LibC.fileOf(versionFunction).orElse(located.library());
+        Optional<MemorySegment> versionFunction = symbol(handle, "MPI_Get_library_version");
+        if (versionFunction.isEmpty()) {
+            throw new UnsatisfiedLinkError(located.library() + " (" + located.how() + ") is not an MPI library:"
+                    + " it has no MPI_Get_library_version");
+        }
+        String file = LibC.fileOf(versionFunction.get()).orElse(located.library());
         checkAlone(inProcess, file, located.how());
-        Identity identity = identify(handle);
+        String version = libraryVersion(versionFunction.get());
+        Identity identity = identify(handle, firstLine(version));
         checkAbi(choice, identity, file);
         checkLauncher(launcher, identity, file, located.how());
-        return new Loaded(file, located.how(), identity, launcher);
+        return new Loaded(file, located.how(), identity, launcher, version);
     }
 
     /** Step 1: the user's word; a wheel's linker script stands for the library it names. */
@@ -196,10 +200,8 @@ public final class MpiDiscovery {
      */
     static Optional<Located> alreadyLoaded() {
         MemorySegment init = LibC.dlsym(LibC.RTLD_DEFAULT, "PMPI_Init");
-        if (init.equals(MemorySegment.NULL)) {
-            return Optional.empty();
-        }
-        return LibC.fileOf(init).map(file -> new Located(file, "already loaded in the process"));
+        Optional<String> file = init.equals(MemorySegment.NULL) ? Optional.empty() : LibC.fileOf(init);
+        return file.isEmpty() ? Optional.empty() : Optional.of(new Located(file.get(), "already loaded in the process"));
     }
 
     /**
@@ -235,20 +237,23 @@ public final class MpiDiscovery {
      */
     static List<Path> libraryDirectories(Path prefix) {
         List<Path> directories = new ArrayList<>(List.of(prefix.resolve("lib"), prefix.resolve("lib64")));
-        multiarch().ifPresent(tuple -> directories.add(prefix.resolve("lib").resolve(tuple)));
+        String tuple = multiarch();
+        if (tuple != null) {
+            directories.add(prefix.resolve("lib").resolve(tuple));
+        }
         directories.add(prefix.resolve("lib").resolve("release"));
         return directories;
     }
 
     /**
      * Debian's multiarch tuple ({@code x86_64-linux-gnu}), read from where the C library itself lives rather than
-     * from a table of architectures; empty on systems without multiarch directories.
+     * from a table of architectures; null on systems without multiarch directories.
      */
-    private static Optional<String> multiarch() {
-        return LibC.fileOf(LibC.aLibcFunction())
-                .map(file -> Path.of(file).getParent())
-                .map(directory -> directory.getFileName().toString())
-                .filter(name -> name.contains("-linux-"));
+    private static String multiarch() {
+        Optional<String> libc = LibC.fileOf(LibC.aLibcFunction());
+        Path directory = libc.isEmpty() ? null : Path.of(libc.get()).getParent();
+        Path name = directory == null ? null : directory.getFileName();
+        return name != null && name.toString().contains("-linux-") ? name.toString() : null;
     }
 
     /** Step 4: the first of {@code names} the loader finds (and loads: it is the one used). */
@@ -273,7 +278,10 @@ public final class MpiDiscovery {
             return choice.abi().libraryNames();
         }
         SequencedSet<String> names = new LinkedHashSet<>();
-        familyOf(launcher.kind().lineage()).ifPresent(family -> names.addAll(family.libraryNames()));
+        Optional<Family> own = familyOf(launcher.kind().lineage());
+        if (own.isPresent()) {
+            names.addAll(own.get().libraryNames());
+        }
         for (Family family : List.of(Family.OPEN_MPI, Family.MPICH, Family.STANDARD_ABI)) {
             names.addAll(family.libraryNames());
         }
@@ -295,8 +303,7 @@ public final class MpiDiscovery {
      * {@code ompi_mpi_comm_world} means Open MPI's; a library of MPICH's lineage otherwise has MPICH's. All of it
      * is callable before {@code MPI_Init}.
      */
-    static Identity identify(MemorySegment handle) {
-        String version = firstLine(libraryVersion(handle));
+    static Identity identify(MemorySegment handle, String version) {
         Lineage lineage = lineage(handle, version);
         Family family;
         if (standardAbiMajor(handle) > 0) {
@@ -313,8 +320,10 @@ public final class MpiDiscovery {
         if (version.startsWith("Open MPI")) {
             return Lineage.OPEN_MPI;
         }
-        if (MPICH_VERSION_MARKERS.stream().anyMatch(version::contains)) {
-            return Lineage.MPICH;
+        for (String marker : MPICH_VERSION_MARKERS) {
+            if (version.contains(marker)) {
+                return Lineage.MPICH;
+            }
         }
         // A rebranded build keeps its code's exported internals.
         if (symbol(handle, OPEN_MPI_SYMBOL).isPresent()) {
@@ -328,28 +337,21 @@ public final class MpiDiscovery {
         if (function.isEmpty()) {
             return 0;
         }
-        MethodHandle getVersion = Linker.nativeLinker().downcallHandle(function.get(),
-                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment major = arena.allocate(JAVA_INT);
             MemorySegment minor = arena.allocate(JAVA_INT);
-            int rc = (int) getVersion.invokeExact(major, minor);
+            int rc = LibC.callIntFunction(function.get(), major, minor);
             return rc == 0 ? major.get(JAVA_INT, 0) : 0;
-        } catch (Throwable t) {
-            throw new AssertionError("should not reach here", t);
         }
     }
 
-    private static String libraryVersion(MemorySegment handle) {
-        MethodHandle getVersion = Linker.nativeLinker().downcallHandle(symbol(handle, "MPI_Get_library_version")
-                .orElseThrow(), FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    /** What {@code MPI_Get_library_version} (at {@code function}) says, callable before {@code MPI_Init}; "" if it fails. */
+    private static String libraryVersion(MemorySegment function) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment text = arena.allocate(VERSION_CAPACITY);
             MemorySegment length = arena.allocate(JAVA_INT);
-            int rc = (int) getVersion.invokeExact(text, length);
-            return rc == 0 ? text.getString(0) : "";
-        } catch (Throwable t) {
-            throw new AssertionError("should not reach here", t);
+            int rc = LibC.callIntFunction(function, text, length);
+            return rc == 0 ? text.getString(0, StandardCharsets.UTF_8) : "";
         }
     }
 
@@ -411,7 +413,9 @@ public final class MpiDiscovery {
             try (var in = Files.newInputStream(library)) {
                 start = in.readNBytes(256);
             }
-            Matcher input = LINKER_SCRIPT_INPUT.matcher(new String(start, StandardCharsets.ISO_8859_1));
+            // What a wheel's libmpi.so says instead of being the library: INPUT(libmpi.so.12).
+            Pattern linkerScriptInput = Pattern.compile("INPUT\\s*\\(\\s*([^\\s)]+)");
+            Matcher input = linkerScriptInput.matcher(new String(start, StandardCharsets.ISO_8859_1));
             boolean elf = start.length >= 4 && Arrays.equals(Arrays.copyOf(start, 4), new byte[] {0x7f, 'E', 'L', 'F'});
             return !elf && input.find() ? library.resolveSibling(Path.of(input.group(1)).getFileName()) : library;
         } catch (IOException e) {
@@ -419,8 +423,28 @@ public final class MpiDiscovery {
         }
     }
 
-    /** The first line, its runs of blanks made one space (MPICH's is {@code "MPICH Version:\t4.0.2"}). */
-    private static String firstLine(String text) {
-        return text.strip().lines().findFirst().orElse("").strip().replaceAll("\\s+", " ");
+    /**
+     * The first line, its runs of blanks made one space (MPICH's is {@code "MPICH Version:\t4.0.2"}). By hand, not with
+     * a regular expression: compiling one costs a fresh JVM more than the whole text takes to scan.
+     */
+    static String firstLine(String text) {
+        StringBuilder line = new StringBuilder();
+        boolean blank = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if ((c == '\n' || c == '\r') && !line.isEmpty()) {
+                break;
+            }
+            if (Character.isWhitespace(c)) {
+                blank = !line.isEmpty();
+            } else {
+                if (blank) {
+                    line.append(' ');
+                    blank = false;
+                }
+                line.append(c);
+            }
+        }
+        return line.toString();
     }
 }

@@ -1,13 +1,17 @@
 package org.mpi4all.runtime;
 
+import java.io.File;
+import java.io.FileInputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * The launcher that started this process, as far as it can be told: which MPI libraries can join its jobs, and
@@ -76,7 +80,7 @@ public record MpiLauncher(Kind kind, String evidence, Optional<Path> executable)
     public static MpiLauncher current() {
         MpiLauncher result = current;
         if (result == null) {
-            result = detect(System.getenv(), ancestorPrograms());
+            result = detect(System.getenv(), new Ancestors());
             current = result;
         }
         return result;
@@ -88,12 +92,15 @@ public record MpiLauncher(Kind kind, String evidence, Optional<Path> executable)
      * first because they are unambiguous and tell where the launcher is installed; variables can leak into the
      * environment of an unrelated process.
      */
-    static MpiLauncher detect(Map<String, String> environment, Stream<Path> ancestors) {
-        return ancestors
-                .flatMap(program -> kindOfProgram(program.getFileName().toString()).stream()
-                        .map(kind -> new MpiLauncher(kind, "parent process " + program, Optional.of(program))))
-                .findFirst()
-                .orElseGet(() -> fromVariables(environment));
+    static MpiLauncher detect(Map<String, String> environment, Iterator<Path> ancestors) {
+        while (ancestors.hasNext()) {
+            Path program = ancestors.next();
+            Kind kind = kindOfProgram(program.getFileName().toString());
+            if (kind != null) {
+                return new MpiLauncher(kind, "parent process " + program, Optional.of(program));
+            }
+        }
+        return fromVariables(environment);
     }
 
     private static MpiLauncher fromVariables(Map<String, String> environment) {
@@ -110,19 +117,21 @@ public record MpiLauncher(Kind kind, String evidence, Optional<Path> executable)
         return new MpiLauncher(Kind.NONE, "no launcher's variable is set", Optional.empty());
     }
 
-    private static Optional<Kind> kindOfProgram(String name) {
+    /** The launcher {@code name} is a program of, or null. */
+    private static Kind kindOfProgram(String name) {
         if (OPEN_MPI_PROGRAMS.contains(name)) {
-            return Optional.of(Kind.OPEN_MPI);
+            return Kind.OPEN_MPI;
         }
         if (HYDRA_PROGRAMS.contains(name)) {
-            return Optional.of(Kind.HYDRA);
+            return Kind.HYDRA;
         }
-        return SLURM_PROGRAMS.contains(name) ? Optional.of(Kind.SLURM) : Optional.empty();
+        return SLURM_PROGRAMS.contains(name) ? Kind.SLURM : null;
     }
 
     /** The installation prefix of the launcher ({@code /usr} for {@code /usr/bin/orterun}), if it was found. */
     public Optional<Path> prefix() {
-        return executable.map(Path::getParent).map(Path::getParent);
+        Path directory = executable.isEmpty() ? null : executable.get().getParent();
+        return Optional.ofNullable(directory == null ? null : directory.getParent());
     }
 
     /** For messages: {@code "Hydra, the mpiexec of MPICH and Intel MPI (parent process /usr/bin/hydra_pmi_proxy)"}. */
@@ -132,19 +141,53 @@ public record MpiLauncher(Kind kind, String evidence, Optional<Path> executable)
 
     /**
      * The programs of this process's ancestors, nearest first, as {@code /proc/<pid>/exe} names them (links
-     * resolved: {@code mpirun.openmpi} is {@code orterun}); a process whose program cannot be read is passed over.
+     * resolved: {@code mpirun.openmpi} is {@code orterun}), read one at a time as far as they are asked for; a
+     * process whose program cannot be read is passed over. Each parent is read from {@code /proc/<pid>/stat}:
+     * {@link ProcessHandle} would set up the JDK's process reaper for it, some forty classes in a JVM that starts no
+     * process, and the stream pipeline this was a costs its lambdas' linking in a fresh JVM.
      */
-    private static Stream<Path> ancestorPrograms() {
-        return Stream.iterate(ProcessHandle.current().parent(), Optional::isPresent, p -> p.get().parent())
-                .limit(MAX_ANCESTORS)
-                .flatMap(process -> program(process.get().pid()).stream());
+    private static final class Ancestors implements Iterator<Path> {
+        private long pid = parent("self");
+        private int depth;
+        private Path next;
+
+        @Override
+        public boolean hasNext() {
+            while (next == null && pid > 0 && depth < MAX_ANCESTORS) {
+                try {
+                    next = Files.readSymbolicLink(Path.of("/proc", Long.toString(pid), "exe"));
+                } catch (IOException | UnsupportedOperationException e) {
+                    // not ours to read (another user's process): pass over it
+                }
+                pid = parent(Long.toString(pid));
+                depth++;
+            }
+            return next != null;
+        }
+
+        @Override
+        public Path next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            Path program = next;
+            next = null;
+            return program;
+        }
     }
 
-    private static Optional<Path> program(long pid) {
-        try {
-            return Optional.of(Files.readSymbolicLink(Path.of("/proc", Long.toString(pid), "exe")));
-        } catch (IOException | UnsupportedOperationException e) {
-            return Optional.empty();
+    /**
+     * The parent of process {@code pid} ({@code self} for this one): the fourth field of {@code /proc/<pid>/stat}, after the program name in
+     * parentheses (which may itself hold spaces and parentheses); 0 when it cannot be read.
+     */
+    private static long parent(String pid) {
+        // A FileInputStream, which the JVM has loaded already, rather than Files.readAllBytes and its channels.
+        try (FileInputStream in = new FileInputStream(new File(new File("/proc", pid), "stat"))) {
+            String stat = new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ", 3);
+            return Long.parseLong(fields[1]);
+        } catch (IOException | RuntimeException e) {
+            return 0;
         }
     }
 }

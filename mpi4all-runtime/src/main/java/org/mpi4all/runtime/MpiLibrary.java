@@ -1,9 +1,6 @@
 package org.mpi4all.runtime;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.CRC32;
+import org.mpi4all.core.auxiliary.AuxLibrarySource;
 
 /**
  * The loaded MPI library, the constants and layouts of its ABI, and the symbols the generated bindings link to.
@@ -41,7 +39,7 @@ public final class MpiLibrary {
     /** {@code -Dmpi4all.checkLibrary=false} lets specialised bindings run against another library than theirs. */
     public static final String CHECK_PROPERTY = "mpi4all.checkLibrary";
     /** Prefix of every symbol of the auxiliary library. */
-    public static final String AUX_PREFIX = "mpi4all_";
+    public static final String AUX_PREFIX = AuxLibrarySource.PREFIX;
     /** What an integer constant the loaded ABI does not define reads as (see {@link #defines}). */
     public static final int UNDEFINED = Integer.MIN_VALUE;
 
@@ -62,21 +60,13 @@ public final class MpiLibrary {
     private final String libraryPath;
     private final String implementation;
     private final String libraryVersion;
-    /** libmpi's own symbols, for what must come from the library itself and not from a tool interposed on it. */
-    private final SymbolLookup librarySymbols;
-    /** The auxiliary library: always for specialised bindings, for neutral ones only where a profile asks for it. */
-    private final SymbolLookup auxSymbols;
-    /** The ABI profile of neutral bindings; null for specialised ones. */
-    private final AbiProfile profile;
+    private final ConstantSource constants;
 
-    private MpiLibrary(String libraryPath, String implementation, String libraryVersion, SymbolLookup librarySymbols,
-                       SymbolLookup auxSymbols, AbiProfile profile) {
+    private MpiLibrary(String libraryPath, String implementation, String libraryVersion, ConstantSource constants) {
         this.libraryPath = libraryPath;
         this.implementation = implementation;
         this.libraryVersion = libraryVersion;
-        this.librarySymbols = librarySymbols;
-        this.auxSymbols = auxSymbols;
-        this.profile = profile;
+        this.constants = constants;
     }
 
     /**
@@ -91,14 +81,15 @@ public final class MpiLibrary {
             String path = library.library();
             SignalOwnership.requireJvmHandlers("after mpi4all loaded " + path);
             SymbolLookup symbols = SymbolLookup.libraryLookup(path, Arena.global());
-            String version = libraryVersion(symbols, path);
+            String version = library.libraryVersion();
             MpiDiscovery.Family family = library.identity().family();
             RuntimeProbe.Binding binding = AbiProfiles.withheld() ? RuntimeProbe.bind(path)
                     : family == MpiDiscovery.Family.UNKNOWN ? RuntimeProbe.bind(path, "its ABI is none of Open MPI's,"
                             + " MPICH's and the MPI-5 standard's (\"" + firstLine(version) + "\")")
                     : new RuntimeProbe.Binding(AbiProfiles.select(family, version, path), null);
-            loaded = new MpiLibrary(path, binding.profile().name(), version, symbols, binding.auxSymbols(),
-                    binding.profile());
+            AuxSymbols aux = binding.auxSymbols() == null ? null : new AuxSymbols(binding.auxSymbols());
+            loaded = new MpiLibrary(path, binding.profile().name(), version,
+                    new ProfileConstants(binding.profile(), symbols, path, aux));
         }
         return loaded;
     }
@@ -113,8 +104,8 @@ public final class MpiLibrary {
         SignalOwnership.requireJvmHandlers("before mpi4all loaded " + path);
         LibC.dlopen(path, LibC.RTLD_NOW | LibC.RTLD_GLOBAL);
         SignalOwnership.requireJvmHandlers("after mpi4all loaded " + path);
-        // Both lookups resolve through the JVM's own dlsym, without a downcall per symbol; the first finds the
-        // library just loaded (dlopen of a loaded library returns it).
+        // The lookup resolves through the JVM's own dlsym, without a downcall per symbol; it finds the library just
+        // loaded (dlopen of a loaded library returns it).
         SymbolLookup symbols = SymbolLookup.libraryLookup(path, Arena.global());
         String version = libraryVersion(symbols, path);
         if (!"false".equals(System.getProperty(CHECK_PROPERTY)) && !firstLine(version).equals(firstLine(target.libraryVersion()))) {
@@ -124,8 +115,8 @@ public final class MpiLibrary {
                     + " MPI, or load the library these were generated for with -D" + MpiDiscovery.LIBRARY_PROPERTY + "=PATH"
                     + " (-D" + CHECK_PROPERTY + "=false skips this check)");
         }
-        loaded = new MpiLibrary(path, target.implementation(), version, symbols,
-                SymbolLookup.libraryLookup(extractAuxLibrary(target.auxResource()), Arena.global()), null);
+        AuxSymbols aux = new AuxSymbols(SymbolLookup.libraryLookup(extractAuxLibrary(target.auxResource()), Arena.global()));
+        loaded = new MpiLibrary(path, target.implementation(), version, new AuxLibraryConstants(aux, target.implementation()));
         return loaded;
     }
 
@@ -146,7 +137,7 @@ public final class MpiLibrary {
 
     /** The ABI profile neutral bindings applied; null for specialised bindings. */
     public AbiProfile profile() {
-        return profile;
+        return constants.profile();
     }
 
     /**
@@ -158,43 +149,26 @@ public final class MpiLibrary {
      */
     public MethodHandle downcall(String name, FunctionDescriptor descriptor, Linker.Option... options) {
         MemorySegment address = LibC.dlsym(LibC.RTLD_DEFAULT, name);
-        if (profile == null) {
-            if (address.equals(MemorySegment.NULL)) {
-                return HandleCarriers.unsupported(name, libraryPath, descriptor);
-            }
-            return Linker.nativeLinker().downcallHandle(address, descriptor, options);
-        }
         if (address.equals(MemorySegment.NULL)) {
-            String macro = profile.macroFunctions().get(name);
-            if ("java".equals(macro)) {
-                return HandleCarriers.toJava(MacroFunctions.of(name), descriptor);
-            }
-            if ("aux".equals(macro) && auxSymbols != null) {
-                address = auxSymbol(name, 0);
-            } else {
-                return HandleCarriers.unsupported(name, libraryPath + " (" + firstLine(libraryVersion) + ")", descriptor);
-            }
+            return constants.missingFunction(name, descriptor, libraryPath + " (" + firstLine(libraryVersion) + ")",
+                    options);
         }
         return HandleCarriers.toJava(Linker.nativeLinker().downcallHandle(address, descriptor, options), descriptor);
     }
 
     /** A downcall handle for the auxiliary library's wrapper of {@code name} (a macro or varargs function). */
     public MethodHandle auxDowncall(String name, FunctionDescriptor descriptor, Linker.Option... options) {
-        return Linker.nativeLinker().downcallHandle(auxSymbol(name, 0), descriptor, options);
+        return Linker.nativeLinker().downcallHandle(constants.auxFunction(name), descriptor, options);
     }
 
     /** The layout of a handle of C type {@code type} in this ABI, named after the type; see {@link #downcall}. */
     public ValueLayout handleLayout(String type) {
-        return (profile.intHandle(type) ? (ValueLayout) JAVA_INT : JAVA_LONG).withName(type);
+        return constants.handleLayout(type);
     }
 
     /** The layout of the struct {@code name} ({@code MPI_Status}) in this ABI. */
     public StructLayout structLayout(String name) {
-        StructLayout layout = profile.structs().get(name);
-        if (layout == null) {
-            throw new IllegalStateException("the ABI profile of " + implementation + " has no struct " + name);
-        }
-        return layout;
+        return constants.structLayout(name);
     }
 
     /** Whether the library exports the function {@code name}; calling one it does not throws {@link UnsupportedOperationException}. */
@@ -204,105 +178,48 @@ public final class MpiLibrary {
 
     /** Whether the loaded implementation defines the constant {@code name}. */
     public boolean defines(String name) {
-        if (profile == null) {
-            return auxSymbols.find(AUX_PREFIX + name).isPresent();
-        }
-        String value = profile.constants().get(name);
-        return value != null && !(value.equals("aux") && auxSymbols == null);
+        return constants.defines(name);
     }
 
+    /** The integer constant {@code name}; {@link #UNDEFINED} if the loaded implementation does not define it. */
     public int intConstant(String name) {
-        if (profile == null) {
-            return auxSymbol(name, Integer.BYTES).get(JAVA_INT, 0);
-        }
-        return defines(name) ? (int) profileNumber(name) : UNDEFINED;
+        return constants.intConstant(name);
     }
 
+    /** The integer constant {@code name} of a 64-bit C type; {@link #UNDEFINED} if undefined. */
     public long longConstant(String name) {
-        if (profile == null) {
-            return auxSymbol(name, Long.BYTES).get(JAVA_LONG, 0);
-        }
-        return defines(name) ? profileNumber(name) : UNDEFINED;
+        return constants.longConstant(name);
     }
 
     /** The value of the handle constant {@code name} of C type {@code type}; 0 (no valid handle) if undefined. */
     public long handleConstant(String name, String type) {
-        if (!defines(name)) {
-            return 0;
-        }
-        long value = profileNumber(name);
-        return profile.intHandle(type) ? (int) value : value;
+        return constants.handleConstant(name, type);
     }
 
+    /** The floating-point constant {@code name}; NaN if undefined. */
     public double doubleConstant(String name) {
-        if (profile == null) {
-            return auxSymbol(name, Double.BYTES).get(JAVA_DOUBLE, 0);
-        }
-        String value = profile.constants().get(name);
-        if (value == null) {
-            return Double.NaN;
-        }
-        return value.equals("aux") ? auxSymbol(name, Double.BYTES).get(JAVA_DOUBLE, 0)
-                : Double.parseDouble(value.substring("double:".length()));
+        return constants.doubleConstant(name);
     }
 
     /** The address a pointer constant holds (a sentinel such as {@code MPI_IN_PLACE}, a function); NULL if undefined. */
     public MemorySegment addressConstant(String name) {
-        if (profile == null || "aux".equals(profile.constants().get(name))) {
-            return auxSymbols == null ? MemorySegment.NULL : auxSymbol(name, ADDRESS.byteSize()).get(ADDRESS, 0);
-        }
-        return defines(name) ? MemorySegment.ofAddress(profileNumber(name)) : MemorySegment.NULL;
-    }
-
-    public String stringConstant(String name) {
-        String value = profile == null ? null : profile.constants().get(name);
-        if (value != null && value.startsWith("\"")) {
-            return unquote(value);
-        }
-        MemorySegment text = addressConstant(name);
-        return text.equals(MemorySegment.NULL) ? null : text.reinterpret(Integer.MAX_VALUE).getString(0);
+        return constants.addressConstant(name);
     }
 
     /**
-     * A number-like profile value: a number, {@code &symbol} (the symbol's address in the library) or
-     * {@code *symbol} (the pointer the library's variable holds), or one the auxiliary library gives.
+     * The pointer the MPI library's exported variable {@code name} holds now; NULL where the library exports no such
+     * variable. For bindings specialised at build time, whose auxiliary library copied each variable when it loaded:
+     * some libraries set a variable only in {@code MPI_Init} (Intel MPI's {@code MPI_F_STATUS_IGNORE}).
      */
-    private long profileNumber(String name) {
-        String value = profile.constants().get(name);
-        return switch (value.charAt(0)) {
-            case '&' -> symbol(value.substring(1), name).address();
-            case '*' -> symbol(value.substring(1), name).reinterpret(ADDRESS.byteSize()).get(ADDRESS, 0).address();
-            case 'a' -> auxSymbol(name, Long.BYTES).get(JAVA_LONG, 0);
-            default -> Long.parseLong(value);
-        };
+    public MemorySegment variableConstant(String name) {
+        MemorySegment variable = LibC.dlsym(LibC.RTLD_DEFAULT, name);
+        return variable.equals(MemorySegment.NULL) ? MemorySegment.NULL
+                : variable.reinterpret(ValueLayout.ADDRESS.byteSize()).get(ValueLayout.ADDRESS, 0);
     }
 
-    private MemorySegment symbol(String symbol, String constant) {
-        return librarySymbols.find(symbol).orElseThrow(() -> new UnsatisfiedLinkError(libraryPath + " has no symbol "
-                + symbol + ", which its ABI profile (" + implementation + ") gives as the value of " + constant));
-    }
-
-    private MemorySegment auxSymbol(String name, long size) {
-        return auxSymbols.find(AUX_PREFIX + name)
-                .orElseThrow(() -> new UnsatisfiedLinkError("the mpi4all auxiliary library has no symbol " + AUX_PREFIX
-                        + name + ": it does not match these bindings; regenerate them"))
-                .reinterpret(size);
-    }
-
-    private static String unquote(String quoted) {
-        StringBuilder text = new StringBuilder();
-        for (int i = 1; i < quoted.length() - 1; i++) {
-            char c = quoted.charAt(i);
-            if (c == '\\') {
-                c = switch (quoted.charAt(++i)) {
-                    case 't' -> '\t';
-                    case 'n' -> '\n';
-                    default -> quoted.charAt(i);
-                };
-            }
-            text.append(c);
-        }
-        return text.toString();
+    /** The string constant {@code name}; null if undefined. */
+    public String stringConstant(String name) {
+        return constants.stringConstant(name);
     }
 
     /**
@@ -335,26 +252,25 @@ public final class MpiLibrary {
         MemorySegment function = library.find("MPI_Get_library_version")
                 .orElseThrow(() -> new UnsatisfiedLinkError(path + " has no function MPI_Get_library_version:"
                         + " it is not an MPI library"));
-        MethodHandle getVersion = Linker.nativeLinker().downcallHandle(function,
-                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
         try (Arena arena = Arena.ofConfined()) {
             // Room for any implementation's text (MPICH writes thousands of characters where Open MPI allows 256).
             MemorySegment text = arena.allocate(VERSION_CAPACITY);
             MemorySegment length = arena.allocate(JAVA_INT);
-            int rc = (int) getVersion.invokeExact(text, length);
+            int rc = LibC.callIntFunction(function, text, length);
             if (rc != 0) {
                 throw new UnsatisfiedLinkError("MPI_Get_library_version failed with code " + rc + " in " + path);
             }
             return text.getString(0, StandardCharsets.UTF_8);
-        } catch (UnsatisfiedLinkError e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new AssertionError("should not reach here", t);
         }
     }
 
     public static String firstLine(String text) {
-        return text.strip().lines().findFirst().orElse("").strip();
+        String stripped = text.strip();
+        int end = 0;
+        while (end < stripped.length() && stripped.charAt(end) != '\n' && stripped.charAt(end) != '\r') {
+            end++;
+        }
+        return stripped.substring(0, end).strip();
     }
 
     /**

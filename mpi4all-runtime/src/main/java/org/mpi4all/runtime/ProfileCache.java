@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import org.mpi4all.core.auxiliary.AuxLibrarySource;
 
 /**
  * The user's cache of ABI profiles probed at run time, with the auxiliary library built beside each:
@@ -47,7 +48,7 @@ import java.util.stream.Stream;
 final class ProfileCache {
     static final String CACHE_VARIABLE = "MPI4ALL_CACHE";
     static final String PROFILE = "profile";
-    static final String AUX_LIBRARY = "libmpi4all_aux.so";
+    static final String AUX_LIBRARY = AuxLibrarySource.FILE_NAME;
     static final String MANIFEST = "manifest";
     private static final String LOCK = "lock";
     private static final String MANIFEST_HEADER = "mpi4all-profile-cache 1";

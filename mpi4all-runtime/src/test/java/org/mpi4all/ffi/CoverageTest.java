@@ -43,7 +43,7 @@ import org.mpi4all.testkit.TestMpi;
  */
 class CoverageTest {
     private static final String STANDARD = "/org/mpi4all/ffi/mpi-4.1-c-functions.txt";
-    private static final String STANDARD_API = "/org/mpi4all/probe/mpi-standard.json";
+    private static final String STANDARD_API = "/org/mpi4all/core/standard/mpi-standard.json";
     private static final String PROFILES = "/org/mpi4all/runtime/profiles/profiles.list";
 
     /** The blueprints of the ABI profiles the bindings carry. */

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,7 +29,7 @@ class DiscoveryRulesTest {
     @Test
     void theNearestLauncherProgramAmongTheAncestorsWins() {
         MpiLauncher launcher = MpiLauncher.detect(Map.of("OMPI_COMM_WORLD_SIZE", "2"),
-                Stream.of(Path.of("/usr/bin/dash"), Path.of("/opt/mpich/bin/hydra_pmi_proxy"), Path.of("/usr/bin/orterun")));
+                List.of(Path.of("/usr/bin/dash"), Path.of("/opt/mpich/bin/hydra_pmi_proxy"), Path.of("/usr/bin/orterun")).iterator());
         assertThat(launcher.kind()).isEqualTo(Kind.HYDRA);
         assertThat(launcher.evidence()).isEqualTo("parent process /opt/mpich/bin/hydra_pmi_proxy");
         assertThat(launcher.prefix()).contains(Path.of("/opt/mpich"));
@@ -36,10 +37,10 @@ class DiscoveryRulesTest {
 
     @Test
     void theAncestorsAreReadOnlyAsFarAsTheLauncher() {
-        Stream<Path> ancestors = Stream.concat(Stream.of(Path.of("/x/bin/prted")),
-                Stream.generate(() -> {
+        Iterator<Path> ancestors = Stream.concat(Stream.of(Path.of("/x/bin/prted")),
+                Stream.<Path>generate(() -> {
                     throw new AssertionError("read an ancestor beyond the launcher");
-                }));
+                })).iterator();
         assertThat(MpiLauncher.detect(Map.of(), ancestors).kind()).isEqualTo(Kind.OPEN_MPI);
     }
 
@@ -49,7 +50,7 @@ class DiscoveryRulesTest {
                 "/x/bin/prterun", Kind.OPEN_MPI, "/x/bin/prted", Kind.OPEN_MPI, "/x/bin/hydra_pmi_proxy", Kind.HYDRA,
                 "/x/bin/mpiexec.hydra", Kind.HYDRA, "/x/bin/mpiexec.gforker", Kind.HYDRA,
                 "/usr/sbin/slurmstepd", Kind.SLURM);
-        programs.forEach((program, kind) -> assertThat(MpiLauncher.detect(Map.of(), Stream.of(Path.of(program))).kind())
+        programs.forEach((program, kind) -> assertThat(MpiLauncher.detect(Map.of(), List.of(Path.of(program)).iterator()).kind())
                 .as(program).isEqualTo(kind));
     }
 
@@ -62,7 +63,7 @@ class DiscoveryRulesTest {
         assertThat(kindFromVariables("PMIX_RANK", "SLURM_STEP_ID")).isEqualTo(Kind.SLURM);
         assertThat(kindFromVariables("PMIX_RANK")).isEqualTo(Kind.PMIX);
         assertThat(kindFromVariables("HOME")).isEqualTo(Kind.NONE);
-        assertThat(MpiLauncher.detect(Map.of("PMI_RANK", "0"), Stream.of(Path.of("/usr/bin/bash"))).evidence())
+        assertThat(MpiLauncher.detect(Map.of("PMI_RANK", "0"), List.of(Path.of("/usr/bin/bash")).iterator()).evidence())
                 .isEqualTo("PMI_RANK is set");
     }
 
@@ -71,7 +72,7 @@ class DiscoveryRulesTest {
         for (String name : names) {
             environment.put(name, "0");
         }
-        return MpiLauncher.detect(environment, Stream.of(Path.of("/usr/bin/bash"), Path.of("/sbin/init"))).kind();
+        return MpiLauncher.detect(environment, List.of(Path.of("/usr/bin/bash"), Path.of("/sbin/init")).iterator()).kind();
     }
 
     @Test
@@ -80,7 +81,7 @@ class DiscoveryRulesTest {
         file(prefix.resolve("lib/libmpi.so.40"));
         Path mpich = file(prefix.resolve("lib64/libmpi.so.12"));
         Path standard = file(prefix.resolve("lib64/libmpi_abi.so.1"));
-        MpiLauncher launcher = MpiLauncher.detect(Map.of(), Stream.of(hydra));
+        MpiLauncher launcher = MpiLauncher.detect(Map.of(), List.of(hydra).iterator());
 
         assertThat(MpiDiscovery.besideLauncher(launcher, NO_CHOICE))
                 .contains(new MpiDiscovery.Located(mpich.toString(), "beside the launcher " + hydra));
@@ -93,7 +94,7 @@ class DiscoveryRulesTest {
         Path hydra = file(prefix.resolve("bin/hydra_pmi_proxy"));
         file(prefix.resolve("lib/libmpi.so.40"));
         Path standard = file(prefix.resolve("lib/libmpi_abi.so.1"));
-        MpiLauncher launcher = MpiLauncher.detect(Map.of(), Stream.of(hydra));
+        MpiLauncher launcher = MpiLauncher.detect(Map.of(), List.of(hydra).iterator());
 
         assertThat(MpiDiscovery.besideLauncher(launcher, NO_CHOICE))
                 .map(MpiDiscovery.Located::library).contains(standard.toString());
@@ -115,7 +116,7 @@ class DiscoveryRulesTest {
         Path openMpi = file(multiarch.resolve("libmpi.so.40"));
         file(multiarch.resolve("libmpich.so.12"));
 
-        assertThat(MpiDiscovery.besideLauncher(MpiLauncher.detect(Map.of(), Stream.of(orterun)), NO_CHOICE))
+        assertThat(MpiDiscovery.besideLauncher(MpiLauncher.detect(Map.of(), List.of(orterun).iterator()), NO_CHOICE))
                 .map(MpiDiscovery.Located::library).contains(openMpi.toString());
     }
 
@@ -123,10 +124,10 @@ class DiscoveryRulesTest {
     void aLauncherWithoutAPrefixOrLineageHasNoLibraryBesideIt(@TempDir Path prefix) throws IOException {
         file(prefix.resolve("lib/libmpi.so.40"));
         Path slurmstepd = file(prefix.resolve("sbin/slurmstepd"));
-        MpiLauncher slurm = MpiLauncher.detect(Map.of(), Stream.of(slurmstepd));
+        MpiLauncher slurm = MpiLauncher.detect(Map.of(), List.of(slurmstepd).iterator());
         assertThat(MpiDiscovery.besideLauncher(slurm, NO_CHOICE)).isEmpty();
         assertThat(MpiDiscovery.besideLauncher(slurm, new Choice(null, null, Family.OPEN_MPI, "MPI4ALL_ABI"))).isEmpty();
-        assertThat(MpiDiscovery.besideLauncher(MpiLauncher.detect(Map.of("PMI_RANK", "0"), Stream.empty()), NO_CHOICE))
+        assertThat(MpiDiscovery.besideLauncher(MpiLauncher.detect(Map.of("PMI_RANK", "0"), List.<Path>of().iterator()), NO_CHOICE))
                 .isEmpty();
     }
 

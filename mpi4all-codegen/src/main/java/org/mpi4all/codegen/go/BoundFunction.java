@@ -1,10 +1,10 @@
 package org.mpi4all.codegen.go;
 
 import java.util.List;
+import org.mpi4all.core.auxiliary.AuxLibrarySource;
 import org.mpi4all.core.blueprint.FunctionInfo;
 import org.mpi4all.core.blueprint.Parameter;
 import org.mpi4all.core.c.CType;
-import org.mpi4all.probe.AuxLibrary;
 
 /**
  * A C function with the {@link GoCarrier}s of its parameters and result: what both its C shim and its
@@ -48,6 +48,6 @@ record BoundFunction(FunctionInfo info, List<String> names, List<GoCarrier> para
 
     /** The C function the shim calls. */
     String target() {
-        return viaAuxLibrary() ? AuxLibrary.SYMBOL_PREFIX + info.name() : info.name();
+        return viaAuxLibrary() ? AuxLibrarySource.PREFIX + info.name() : info.name();
     }
 }

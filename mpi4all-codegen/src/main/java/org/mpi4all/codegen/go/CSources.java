@@ -1,11 +1,11 @@
 package org.mpi4all.codegen.go;
 
 import java.util.List;
+import org.mpi4all.core.auxiliary.AuxLibrarySource;
 import org.mpi4all.core.blueprint.Blueprint;
 import org.mpi4all.core.blueprint.ConstantInfo;
 import org.mpi4all.core.blueprint.FunctionInfo;
 import org.mpi4all.core.blueprint.ImplementationInfo;
-import org.mpi4all.probe.AuxLibrary;
 
 /**
  * The C files of the package: {@value #HEADER}, the declarations every Go file may include; the
@@ -30,13 +30,13 @@ final class CSources {
                 .append("#ifndef MPI4ALL_GO_H\n#define MPI4ALL_GO_H\n\n")
                 .append("#include <stddef.h>\n#include <stdint.h>\n#include <mpi.h>\n\n")
                 .append("/* The auxiliary library (" + AUX_LIBRARY + "): the constants Go reads, as read-only objects. */\n");
-        auxConstants.forEach(constant -> c.append(AuxLibrary.declaration(constant)).append('\n'));
+        auxConstants.forEach(constant -> c.append(AuxLibrarySource.declaration(constant)).append('\n'));
         List<FunctionInfo> wrapped = blueprint.functions().stream()
                 .filter(f -> !f.exported() || f.signature().varargs())
                 .toList();
         if (!wrapped.isEmpty()) {
             c.append("\n/* The auxiliary library's functions for function-like macros and varargs functions. */\n");
-            wrapped.forEach(function -> c.append(AuxLibrary.declaration(function)).append('\n'));
+            wrapped.forEach(function -> c.append(AuxLibrarySource.declaration(function)).append('\n'));
         }
         if (!standIns.isEmpty()) {
             c.append("\n/* The stand-ins for small sentinels (" + STAND_INS + "). */\n")
@@ -55,7 +55,7 @@ final class CSources {
      */
     static String auxLibrary(Blueprint blueprint) {
         return "#include \"" + HEADER + "\" /* declares what follows: the compiler checks that they agree */\n"
-                + AuxLibrary.source(blueprint);
+                + AuxLibrarySource.write(blueprint);
     }
 
     /** {@value #STAND_INS}: the bytes whose addresses stand in for small sentinels. */

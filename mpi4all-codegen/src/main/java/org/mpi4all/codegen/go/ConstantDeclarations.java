@@ -3,12 +3,12 @@ package org.mpi4all.codegen.go;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.mpi4all.core.auxiliary.AuxLibrarySource;
 import org.mpi4all.core.blueprint.Blueprint;
 import org.mpi4all.core.blueprint.ConstantInfo;
 import org.mpi4all.core.blueprint.ConstantKind;
 import org.mpi4all.core.c.CDeclarationParser;
 import org.mpi4all.core.c.CType;
-import org.mpi4all.probe.AuxLibrary;
 
 /**
  * constants.go: every constant, with the value the C macro or enum constant denotes, never the address
@@ -73,7 +73,7 @@ final class ConstantDeclarations {
 
     /** The Go expression of a constant read from C. */
     private String value(ConstantInfo constant) {
-        String fromAux = "C." + AuxLibrary.SYMBOL_PREFIX + constant.name();
+        String fromAux = "C." + AuxLibrarySource.PREFIX + constant.name();
         CType type = CDeclarationParser.parseType(constant.type());
         return switch (constant.kind()) {
             case HANDLE -> {

@@ -18,7 +18,7 @@ import javax.lang.model.element.Modifier;
 import org.mpi4all.core.blueprint.Blueprint;
 import org.mpi4all.core.blueprint.ConstantInfo;
 import org.mpi4all.core.blueprint.FunctionInfo;
-import org.mpi4all.probe.StandardApi;
+import org.mpi4all.core.standard.StandardApi;
 
 /**
  * The checked mode's code in the generated functions: from the MPI standard's parameter kinds, each standard

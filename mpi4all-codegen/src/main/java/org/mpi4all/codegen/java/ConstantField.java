@@ -44,11 +44,16 @@ final class ConstantField {
      */
     static void addTo(TypeSpec.Builder type, ConstantInfo constant, TypeMapper types, boolean absent) {
         if (SET_AT_INIT.contains(constant.name()) && constant.kind() == ConstantKind.POINTER) {
+            // Neutral bindings read the library's variable through the profile (*MPI_F_STATUS_IGNORE); specialised ones
+            // must not read the auxiliary library's copy, which its constructor made when it loaded, before MPI_Init.
+            CodeBlock read = absent ? CodeBlock.of("return $T.NULL", MemorySegment.class)
+                    : !types.neutral() && constant.origin() == ConstantInfo.Origin.VARIABLE
+                    ? CodeBlock.of("return LIB.variableConstant($S)", constant.name())
+                    : CodeBlock.of("return LIB.addressConstant($S)", constant.name());
             type.addMethod(MethodSpec.methodBuilder(constant.name())
                     .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                     .returns(MemorySegment.class)
-                    .addStatement(absent ? CodeBlock.of("return $T.NULL", MemorySegment.class)
-                            : CodeBlock.of("return LIB.addressConstant($S)", constant.name()))
+                    .addStatement(read)
                     .addJavadoc("The constant {@code $L}, of C type {@code $L}, as the loaded MPI library holds it now: some\n"
                             + "libraries set it only in {@code MPI_Init} ({@code MemorySegment.NULL} where it is not defined).\n",
                             constant.name(), constant.type())

@@ -3,6 +3,7 @@ package org.mpi4all.codegen.java;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.palantir.javapoet.JavaFile;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -10,6 +11,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.mpi4all.core.blueprint.Blueprint;
+import org.mpi4all.core.blueprint.ConstantInfo;
+import org.mpi4all.core.blueprint.ConstantKind;
 
 class JavaBindingsGeneratorTest {
 
@@ -41,6 +44,20 @@ class JavaBindingsGeneratorTest {
         assertThat(body(mpi, "MPI_Send")).contains("Upcalls.rethrowIfPending();");
         assertThat(body(mpi, "MPI_Init")).contains("Upcalls.rethrowIfPending();");
         assertThat(body(mpi, "MPI_Wtime")).doesNotContain("Upcalls");
+    }
+
+    @Test
+    void specialisedBindingsReadTheFortranStatusSentinelsVariablesWhenCalled() {
+        // Intel MPI fills MPI_F_STATUS_IGNORE in MPI_Init: the auxiliary library's copy, made as it loads, is NULL.
+        ConstantInfo variable = new ConstantInfo("MPI_F_STATUS_IGNORE", "MPI_Fint *", ConstantKind.POINTER,
+                ConstantInfo.Origin.VARIABLE, null, null, null, null);
+        Blueprint base = Fixtures.intHandles();
+        List<ConstantInfo> constants = new ArrayList<>(base.constants());
+        constants.add(variable);
+        Blueprint blueprint = new Blueprint(base.schema(), base.implementation(), base.types(), base.functions(), constants);
+
+        assertThat(body(sources(blueprint).get("Mpi"), "MPI_F_STATUS_IGNORE"))
+                .contains("return LIB.variableConstant(\"MPI_F_STATUS_IGNORE\");");
     }
 
     @Test

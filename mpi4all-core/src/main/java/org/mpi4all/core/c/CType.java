@@ -27,6 +27,19 @@ public sealed interface CType {
     /** This type without a top-level {@code const}. */
     CType unqualified();
 
+    /**
+     * This type with a top-level {@code const}, as an object that cannot be written is declared: an array's elements
+     * are {@code const}; a function type cannot be qualified and stays as it is.
+     */
+    default CType withConst() {
+        return switch (this) {
+            case Named named -> new Named(named.name(), true);
+            case Pointer pointer -> new Pointer(pointer.target(), true);
+            case Array array -> new Array(array.element().withConst(), array.length());
+            case Function function -> function;
+        };
+    }
+
     /** The spelling of an aggregate type without a tag, declared in place ({@code typedef struct {...} X;}). */
     String ANONYMOUS_BODY = "{...}";
 

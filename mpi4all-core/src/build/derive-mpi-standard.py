@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Derives mpi4all-probe's compact view of the MPI standard from the MPI Forum's machine-readable API.
+"""Derives mpi4all's compact view of the MPI standard from the MPI Forum's machine-readable API.
 
-    derive-mpi-standard.py MPI_STANDARD_DIR > src/main/resources/org/mpi4all/probe/mpi-standard.json
+    derive-mpi-standard.py MPI_STANDARD_DIR > src/main/resources/org/mpi4all/core/standard/mpi-standard.json
 
 MPI_STANDARD_DIR holds the Forum's files as pympistandard bundles them:
 ompi_mpi-standard-4.1-apis.json, ompi_mpi-standard-5.0-apis.json and ompi_mpi-standard-5.0-abi.json.

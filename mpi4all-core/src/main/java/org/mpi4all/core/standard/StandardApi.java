@@ -1,4 +1,4 @@
-package org.mpi4all.probe;
+package org.mpi4all.core.standard;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -14,8 +14,8 @@ import java.util.Optional;
 /**
  * What the MPI standard (4.1 and 5.0, from the MPI Forum's machine-readable apis.json and the MPI-5 ABI
  * table) says about procedures, callbacks and constants. The resource {@code mpi-standard.json} is derived
- * from those files by {@code src/build/derive-mpi-standard.py}. Public for the code generator, which derives the
- * checked mode's argument checks from the parameter kinds.
+ * from those files by {@code mpi4all-core/src/build/derive-mpi-standard.py}. The probe names parameters and tells
+ * error codes by it; the Java generator derives the checked mode's argument checks from its parameter kinds.
  */
 public final class StandardApi {
     private static final String RESOURCE = "mpi-standard.json";
@@ -38,7 +38,8 @@ public final class StandardApi {
      *                   ({@code MPI_Aint_add}: {@code MPI_Aint, MPI_Aint, MPI_Aint}); empty otherwise
      */
     public record Procedure(String name, String returns, boolean largeCount, List<Parameter> parameters, List<String> cTypes) {
-        boolean returnsErrorCode() {
+        /** Whether the {@code int} it returns is an error code or class to check. */
+        public boolean returnsErrorCode() {
             return returns.equals("ERROR_CODE") || returns.equals("ERROR_CLASS");
         }
     }
@@ -48,7 +49,7 @@ public final class StandardApi {
      *
      * @param abiValue its value in the MPI-5 ABI when that is an integer, null otherwise
      */
-    record Constant(String type, Long abiValue) {}
+    public record Constant(String type, Long abiValue) {}
 
     private final Map<String, Procedure> procedures;
     private final Map<String, Constant> constants;
@@ -82,19 +83,19 @@ public final class StandardApi {
     }
 
     /** The C type the standard gives constant {@code name} ({@code MPI_Comm_copy_attr_function *}). */
-    Optional<String> constantType(String name) {
+    public Optional<String> constantType(String name) {
         return Optional.ofNullable(constants.get(name)).map(Constant::type);
     }
 
     /** Every constant of the standard's ABI table, by name. */
-    Map<String, Constant> constants() {
+    public Map<String, Constant> constants() {
         return constants;
     }
 
     private static StandardApi load() {
         try (InputStream in = StandardApi.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
-                throw new IllegalStateException("resource " + RESOURCE + " is missing from mpi4all-probe");
+                throw new IllegalStateException("resource " + RESOURCE + " is missing from mpi4all-core");
             }
             JsonNode root = new ObjectMapper().readTree(in);
             Map<String, Procedure> procedures = new HashMap<>();
