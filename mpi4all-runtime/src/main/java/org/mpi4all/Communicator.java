@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.mpi4all.ffi.MPI_Comm;
 import org.mpi4all.ffi.MPI_Group;
@@ -65,7 +66,7 @@ import org.mpi4all.ffi.Mpi;
  * closes, every operation throws {@link IllegalStateException}. {@code world} and {@code self} cannot
  * be closed.
  */
-public sealed class Communicator implements AutoCloseable permits TopologyCommunicator, Intercommunicator {
+public sealed class Communicator implements Attributed<Communicator>, AutoCloseable permits TopologyCommunicator, Intercommunicator {
     /** Receive from any source ({@code MPI_ANY_SOURCE}). */
     public static final int ANY_SOURCE = Mpi.MPI_ANY_SOURCE;
     /** Receive with any tag ({@code MPI_ANY_TAG}). */
@@ -789,10 +790,15 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
 
     /** {@return the group of the communicator's processes} ({@code MPI_Comm_group}); close it when done */
     public Group group() {
+        return group(Mpi::MPI_Comm_group);
+    }
+
+    /** The group {@code query} ({@code MPI_Comm_group}, {@code MPI_Comm_remote_group}) gives of this communicator. */
+    final Group group(BiConsumer<MPI_Comm, MemorySegment> query) {
         MPI_Comm comm = handle();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = MPI_Group.allocate(arena);
-            Mpi.MPI_Comm_group(comm, out);
+            query.accept(comm, out);
             return new Group(environment, MPI_Group.read(out));
         }
     }
@@ -894,21 +900,6 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
     /** {@return the number of this process's program in an MPMD launch} ({@code MPI_APPNUM}), empty if MPI does not say */
     public java.util.OptionalInt appNum() {
         return Attributes.predefined(this, Mpi.MPI_APPNUM);
-    }
-
-    /** Sets the attribute of {@code key} to {@code value} ({@code MPI_Comm_set_attr}), replacing one it had. */
-    public <T> void setAttribute(AttributeKey<T> key, T value) {
-        Attributes.set(this, key, value);
-    }
-
-    /** {@return the attribute of {@code key}}, empty if none is set ({@code MPI_Comm_get_attr}) */
-    public <T> Optional<T> attribute(AttributeKey<T> key) {
-        return Attributes.get(this, key);
-    }
-
-    /** Deletes the attribute of {@code key} ({@code MPI_Comm_delete_attr}); {@return false if there was none} */
-    public boolean deleteAttribute(AttributeKey<?> key) {
-        return Attributes.delete(this, key);
     }
 
     /** Sets what MPI does when an operation on this communicator fails ({@code MPI_Comm_set_errhandler}). */

@@ -5,7 +5,6 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import org.mpi4all.ffi.MPI_Comm;
-import org.mpi4all.ffi.MPI_Group;
 import org.mpi4all.ffi.Mpi;
 
 /**
@@ -48,12 +47,7 @@ public final class Intercommunicator extends Communicator {
 
     /** {@return the remote group} ({@code MPI_Comm_remote_group}); close it when done */
     public Group remoteGroup() {
-        MPI_Comm comm = handle();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment out = MPI_Group.allocate(arena);
-            Mpi.MPI_Comm_remote_group(comm, out);
-            return new Group(environment, MPI_Group.read(out));
-        }
+        return group(Mpi::MPI_Comm_remote_group);
     }
 
     /**
