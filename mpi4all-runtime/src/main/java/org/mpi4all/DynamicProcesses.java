@@ -12,6 +12,7 @@ import org.mpi4all.ffi.MPI_Comm;
 import org.mpi4all.ffi.MPI_Errhandler;
 import org.mpi4all.ffi.MPI_Info;
 import org.mpi4all.ffi.Mpi;
+import org.mpi4all.runtime.MpiLibrary;
 
 /**
  * Processes started and joined while the job runs (MPI-4.1 §11.8-11.9): spawning, and the client/server
@@ -20,7 +21,9 @@ import org.mpi4all.ffi.Mpi;
  * <p>Some MPI builds cannot do these (Debian's MPICH 4.0 over UCX has neither spawning nor ports). The MPI
  * functions therefore run with their errors returned, whatever the error handler of the communicator
  * (MPI's default ends the job), so that such a library gives an {@link org.mpi4all.runtime.MpiException}
- * with its own explanation.
+ * with its own explanation. Intel MPI 2021 crashes instead (a SIGSEGV in {@code MPIDI_OFI_mpi_open_port}, from
+ * {@code MPI_Open_port} and {@code MPI_Comm_spawn} alike, reproduced in C with every libfabric provider here):
+ * there the high level refuses both before calling MPI.
  */
 final class DynamicProcesses {
     private static final int ROOT_PARAMS = Param.accepting(ROOT);
@@ -32,6 +35,7 @@ final class DynamicProcesses {
             throw new IllegalArgumentException("spawn: no command to start");
         }
         int root = root(c, "spawn", params);
+        refuseWhereMpiCrashes("spawn");
         MPI_Comm comm = c.intraHandle();
         int processes = commands.stream().mapToInt(Command::processes).sum();
         try (Arena arena = Arena.ofConfined()) {
@@ -91,6 +95,19 @@ final class DynamicProcesses {
             MemorySegment port = arena.allocateFrom(portName);
             return new Intercommunicator(c.environment, created(comm, out -> joining.join(comm, port, out)),
                     c.name() + "." + operation);
+        }
+    }
+
+    /**
+     * Throws {@link UnsupportedOperationException} on a library known to crash in {@code operation} (which ports
+     * underlie: spawning and opening a port).
+     */
+    static void refuseWhereMpiCrashes(String operation) {
+        String version = MpiLibrary.current().libraryVersion();
+        if (version.contains("Intel(R) MPI Library 2021")) {
+            throw new UnsupportedOperationException(operation + ": Intel MPI 2021 crashes in MPI_Open_port and"
+                    + " MPI_Comm_spawn (SIGSEGV in MPIDI_OFI_mpi_open_port, in C too), so the high level does not call"
+                    + " them on " + MpiLibrary.firstLine(version));
         }
     }
 

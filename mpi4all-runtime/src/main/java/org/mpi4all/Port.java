@@ -28,7 +28,8 @@ import org.mpi4all.runtime.MpiException;
  * }
  *
  * <p>The functions run with their errors returned, so that an MPI library without ports (Debian's MPICH 4.0
- * over UCX) gives an {@link MpiException} saying so rather than ending the job.
+ * over UCX, the MPICH 5.0 wheel) gives an {@link MpiException} saying so rather than ending the job. On Intel
+ * MPI 2021, which crashes in {@code MPI_Open_port}, {@link #open} throws {@link UnsupportedOperationException}.
  */
 public final class Port implements AutoCloseable {
     private final Environment environment;
@@ -46,9 +47,15 @@ public final class Port implements AutoCloseable {
         return open(environment, null);
     }
 
-    /** {@return a new port of this process, opened with the implementation's hints {@code info}} (may be null) */
+    /**
+     * {@return a new port of this process, opened with the implementation's hints {@code info}} (may be null)
+     *
+     * @throws MpiException                  if the MPI library cannot open a port
+     * @throws UnsupportedOperationException on Intel MPI 2021, which crashes in {@code MPI_Open_port}
+     */
     public static Port open(Environment environment, Info info) {
         environment.check();
+        DynamicProcesses.refuseWhereMpiCrashes("Port.open");
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment name = arena.allocate(Mpi.MPI_MAX_PORT_NAME + 1L);
             returningErrors(environment, () -> Mpi.MPI_Open_port(Info.handleOrNull(info), name));
