@@ -229,12 +229,12 @@ class DynamicProcessesTest {
             }
         });
         Optional<String> noPorts = result.rank(0).value("noPorts");
-        if (TestMpi.selectedName().equals("mpich5")) {
+        if (mpi.equals("mpich5") || mpi.equals("mpiabi")) {  // the MPI-5 ABI runs on the same MPICH 5.0
             assertThat(noPorts).as("MPICH 5.0's port names do not fit MPI_MAX_PORT_NAME")
                     .hasValueSatisfying(message -> assertThat(message).contains("MPI_Open_port failed", "no space for port_name tag"));
             return;
         }
-        assertThat(noPorts).as("the ports of " + TestMpi.selectedName()).isEmpty();
+        assertThat(noPorts).as("the ports of " + mpi).isEmpty();
         Runs.assertChecks(result, "accepted", "fromClient");
         assertThat(result.rank(0).value("unpublished")).contains("ok");
         assertThat(result.rank(0).value("portClosed")).contains("ok");
