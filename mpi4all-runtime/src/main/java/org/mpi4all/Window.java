@@ -187,9 +187,9 @@ public final class Window implements Attributed<Window>, AutoCloseable {
             MemorySegment base = arena.allocate(ADDRESS);
             MemorySegment win = MPI_Win.allocate(arena);
             if (shared) {
-                Mpi.MPI_Win_allocate_shared(allocated, unit(type), Mpi.MPI_INFO_NULL, comm.handle(), base, win);
+                Mpi.MPI_Win_allocate_shared(allocated, unit(type), Mpi.MPI_INFO_NULL, comm.intraHandle(), base, win);
             } else {
-                Mpi.MPI_Win_allocate(allocated, unit(type), Mpi.MPI_INFO_NULL, comm.handle(), base, win);
+                Mpi.MPI_Win_allocate(allocated, unit(type), Mpi.MPI_INFO_NULL, comm.intraHandle(), base, win);
             }
             MemorySegment memory = base.get(ADDRESS, 0).reinterpret(size);
             return new Window(comm, MPI_Win.read(win), shared ? Flavor.SHARED : Flavor.ALLOCATE, type, memory);
@@ -214,7 +214,7 @@ public final class Window implements Attributed<Window>, AutoCloseable {
         }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment win = MPI_Win.allocate(arena);
-            Mpi.MPI_Win_create(memory, memory.byteSize(), unit(type), Mpi.MPI_INFO_NULL, comm.handle(), win);
+            Mpi.MPI_Win_create(memory, memory.byteSize(), unit(type), Mpi.MPI_INFO_NULL, comm.intraHandle(), win);
             return new Window(comm, MPI_Win.read(win), Flavor.CREATE, type, memory);
         }
     }
@@ -227,7 +227,7 @@ public final class Window implements Attributed<Window>, AutoCloseable {
     public static Window createDynamic(Communicator comm) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment win = MPI_Win.allocate(arena);
-            Mpi.MPI_Win_create_dynamic(Mpi.MPI_INFO_NULL, comm.handle(), win);
+            Mpi.MPI_Win_create_dynamic(Mpi.MPI_INFO_NULL, comm.intraHandle(), win);
             return new Window(comm, MPI_Win.read(win), Flavor.DYNAMIC, Datatype.BYTE, MemorySegment.NULL);
         }
     }
