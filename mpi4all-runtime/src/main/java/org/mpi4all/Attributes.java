@@ -15,7 +15,8 @@ import org.mpi4all.runtime.Upcalls;
 
 /**
  * What a communicator carries besides its processes (MPI-4.1 §7.7-7.8, §9.3): its name, attributes (the
- * predefined ones and those of {@link AttributeKey}s) and its error handler.
+ * predefined ones and those of {@link AttributeKey}s, whose access here serves datatypes and windows too) and
+ * its error handler.
  */
 final class Attributes {
     private Attributes() {}
@@ -42,37 +43,36 @@ final class Attributes {
 
     /** The predefined integer attribute {@code keyval} ({@code MPI_TAG_UB} ...), empty if MPI sets none. */
     static OptionalInt predefined(Communicator c, int keyval) {
-        MemorySegment value = get(c, keyval);
+        MemorySegment value = raw(AttributeKind.COMMUNICATORS, c, c.environment, keyval);
         return value == null ? OptionalInt.empty()
                 : OptionalInt.of(value.reinterpret(JAVA_INT.byteSize()).get(JAVA_INT, 0));
     }
 
-    static <T> void set(Communicator c, AttributeKey<T> key, T value) {
-        MPI_Comm comm = c.handle();
-        long id = key.store(value);
-        Mpi.MPI_Comm_set_attr(comm, key.keyval(), MemorySegment.ofAddress(id));
+    static <O, T> void set(O object, AttributeKey<O, T> key, T value) {
+        int keyval = key.keyval();
+        key.kind().set(object, key.environment(), keyval, MemorySegment.ofAddress(key.store(value)));
     }
 
-    static <T> Optional<T> get(Communicator c, AttributeKey<T> key) {
-        MemorySegment value = get(c, key.keyval());
+    static <O, T> Optional<T> get(O object, AttributeKey<O, T> key) {
+        MemorySegment value = raw(key.kind(), object, key.environment(), key.keyval());
         return value == null ? Optional.empty() : Optional.of(key.value(value.address()));
     }
 
     /** Deletes the attribute of {@code key}; false if there was none. */
-    static boolean delete(Communicator c, AttributeKey<?> key) {
-        if (get(c, key.keyval()) == null) {
+    static <O> boolean delete(O object, AttributeKey<O, ?> key) {
+        if (raw(key.kind(), object, key.environment(), key.keyval()) == null) {
             return false;
         }
-        Mpi.MPI_Comm_delete_attr(c.handle(), key.keyval());
+        key.kind().delete(object, key.environment(), key.keyval());
         return true;
     }
 
-    private static MemorySegment get(Communicator c, int keyval) {
-        MPI_Comm comm = c.handle();
+    /** The attribute of {@code keyval} on {@code object} as MPI holds it (a pointer, or a number), null if none. */
+    static <O> MemorySegment raw(AttributeKind<O, ?> kind, O object, Environment environment, int keyval) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment value = arena.allocate(ADDRESS);
             MemorySegment flag = arena.allocate(JAVA_INT);
-            Mpi.MPI_Comm_get_attr(comm, keyval, value, flag);
+            kind.get(object, environment, keyval, value, flag);
             return flag.get(JAVA_INT, 0) == 0 ? null : value.get(ADDRESS, 0);
         }
     }

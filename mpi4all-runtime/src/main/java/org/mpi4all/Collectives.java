@@ -89,7 +89,7 @@ final class Collectives {
     /** {@code allgather}, {@code alltoall} and their neighbour forms. */
     static <T> T exchange(Communicator c, Exchange kind, T send, Param[] params) {
         int given = Param.check(kind.operation, params, kind.neighbours ? NEIGHBOR_OR_NONBLOCKING_PARAMS : EXCHANGE_PARAMS);
-        MPI_Comm comm = c.handle();
+        MPI_Comm comm = c.intraHandle();
         try (Call call = Call.begin(c.environment, kind.operation)) {
             Blocks<T> b = Blocks.of(call, c, kind, kind.operation, send, params, given);
             Downcall.exchange(call.prepare(false), kind, b.in(), b.out(), b.block(), comm);
@@ -99,7 +99,7 @@ final class Collectives {
 
     static <T> T bcast(Communicator c, T buf, Param[] params) {
         int given = Param.check("bcast", params, BCAST_PARAMS);
-        MPI_Comm comm = c.handle();
+        MPI_Comm comm = c.intraHandle();
         int root = Param.intValue(params, given, ROOT, 0);
         try (Call call = Call.begin(c.environment, "bcast")) {
             Message m = call.message(buf, Param.type(params, given), Param.intValue(params, given, OFFSET, 0),
@@ -138,7 +138,7 @@ final class Collectives {
 
     static <T> T gather(Communicator c, T send, Param[] params) {
         int given = Param.check("gather", params, GATHER_PARAMS);
-        MPI_Comm comm = c.handle();
+        MPI_Comm comm = c.intraHandle();
         int root = Param.intValue(params, given, ROOT, 0);
         try (Call call = Call.begin(c.environment, "gather")) {
             Rooted<T> g = Rooted.gather(call, c, "gather", send, params, given, root);
@@ -151,7 +151,7 @@ final class Collectives {
         String operation = issue.operation("gather");
         int given = Param.check(operation, params, GATHER_PARAMS);
         issue.refuseWhereBroken(operation, "MPI_Gather_init");
-        MPI_Comm comm = c.handle();
+        MPI_Comm comm = c.intraHandle();
         int root = Param.intValue(params, given, ROOT, 0);
         try (Call call = Call.begin(c.environment, operation)) {
             Rooted<T> g = Rooted.gather(call, c, operation, send, params, given, root);
@@ -173,7 +173,7 @@ final class Collectives {
 
     static <T> T scatter(Communicator c, T send, Param[] params) {
         int given = Param.check("scatter", params, SCATTER_PARAMS);
-        MPI_Comm comm = c.handle();
+        MPI_Comm comm = c.intraHandle();
         int root = Param.intValue(params, given, ROOT, 0);
         long block = Param.intValue(params, given, COUNT, -1);
         if (block < 0) {
@@ -191,7 +191,7 @@ final class Collectives {
     static <T, R extends AbstractRequest<T>> R iscatter(Communicator c, Issue issue, T send, Param[] params) {
         String operation = issue.operation("scatter");
         int given = Param.check(operation, params, SCATTER_PARAMS);
-        MPI_Comm comm = c.handle();
+        MPI_Comm comm = c.intraHandle();
         int root = Param.intValue(params, given, ROOT, 0);
         int block = requiredCount(operation, params, given);
         issue.refuseWhereBroken(operation, "MPI_Scatter_init");
@@ -222,7 +222,7 @@ final class Collectives {
 
     static <T> T gatherv(Communicator c, T send, Param[] params) {
         int given = Param.check("gatherv", params, GATHERV_PARAMS);
-        MPI_Comm comm = c.handle();
+        MPI_Comm comm = c.intraHandle();
         int root = Param.intValue(params, given, ROOT, 0);
         boolean isRoot = c.rank() == root;
         Datatype typeParam = Param.type(params, given);
@@ -248,7 +248,7 @@ final class Collectives {
     static <T, R extends AbstractRequest<T>> R igatherv(Communicator c, Issue issue, T send, Param[] params) {
         String operation = issue.operation("gatherv");
         int given = Param.check(operation, params, GATHERV_PARAMS);
-        MPI_Comm comm = c.handle();
+        MPI_Comm comm = c.intraHandle();
         int root = Param.intValue(params, given, ROOT, 0);
         int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
         if (c.rank() == root && counts == null) {
@@ -283,7 +283,7 @@ final class Collectives {
 
     static <T> T allgatherv(Communicator c, T send, Param[] params) {
         int given = Param.check("allgatherv", params, ALLGATHERV_PARAMS);
-        MPI_Comm comm = c.handle();
+        MPI_Comm comm = c.intraHandle();
         int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
         if (counts == null) {
             counts = exchanged("allgatherv", c.allgather(new int[] {countOf(c.environment, "allgatherv", send,
@@ -341,7 +341,7 @@ final class Collectives {
 
     static <T> T scatterv(Communicator c, T send, Param[] params) {
         int given = Param.check("scatterv", params, SCATTERV_PARAMS);
-        MPI_Comm comm = c.handle();
+        MPI_Comm comm = c.intraHandle();
         int root = Param.intValue(params, given, ROOT, 0);
         int[][] layout = scattervLayout(c, "scatterv", send, params, given, root);
         int block = Param.intValue(params, given, COUNT, -1);
@@ -358,7 +358,7 @@ final class Collectives {
     static <T, R extends AbstractRequest<T>> R iscatterv(Communicator c, Issue issue, T send, Param[] params) {
         String operation = issue.operation("scatterv");
         int given = Param.check(operation, params, SCATTERV_PARAMS);
-        MPI_Comm comm = c.handle();
+        MPI_Comm comm = c.intraHandle();
         int root = Param.intValue(params, given, ROOT, 0);
         int[][] layout = scattervLayout(c, operation, send, params, given, root);
         int block = requiredCount(operation, params, given);
@@ -424,7 +424,7 @@ final class Collectives {
             int sources, UnaryOperator<int[]> exchangeCounts) {
         String operation = neighbours ? "neighborAlltoallv" : "alltoallv";
         Personal<T> counts = Personal.counts(c, operation, send, params, destinations, sources, exchangeCounts);
-        MPI_Comm comm = c.handle();
+        MPI_Comm comm = c.intraHandle();
         try (Call call = Call.begin(c.environment, operation)) {
             Personal<T> p = counts.buffers(call, operation, send, params);
             Gathered<T> g = p.received();
@@ -442,7 +442,7 @@ final class Collectives {
             issue.refuseWhereBroken(operation, "MPI_Neighbor_alltoallv_init");
         }
         Personal<T> counts = Personal.counts(c, operation, send, params, destinations, sources, null);
-        MPI_Comm comm = c.handle();
+        MPI_Comm comm = c.intraHandle();
         try (Call call = Call.begin(c.environment, operation)) {
             Personal<T> p = counts.buffers(call, operation, send, params);
             Message sc = p.sendCountsMessage();
@@ -471,7 +471,7 @@ final class Collectives {
     // ---- nonblocking and persistent (the same buffers and arguments, see Issue) --------------------
 
     static <R extends AbstractRequest<Void>> R ibarrier(Communicator c, Issue issue) {
-        MPI_Comm comm = c.handle();
+        MPI_Comm comm = c.intraHandle();
         try (Call call = Call.begin(c.environment, issue.operation("barrier"))) {
             return issue.issue(call, null, request -> {
                 if (issue == Issue.PERSISTENT) {
@@ -486,7 +486,7 @@ final class Collectives {
     static <T, R extends AbstractRequest<T>> R ibcast(Communicator c, Issue issue, T buf, Param[] params) {
         String operation = issue.operation("bcast");
         int given = Param.check(operation, params, IBCAST_PARAMS);
-        MPI_Comm comm = c.handle();
+        MPI_Comm comm = c.intraHandle();
         int root = Param.intValue(params, given, ROOT, 0);
         try (Call call = Call.begin(c.environment, operation)) {
             Message m = call.message(buf, Param.type(params, given), 0, -1, c.rank() == root ? Message.IN : Message.OUT);
@@ -503,7 +503,7 @@ final class Collectives {
     static <T, R extends AbstractRequest<T>> R iallgatherv(Communicator c, Issue issue, T send, Param[] params) {
         String operation = issue.operation("allgatherv");
         int given = Param.check(operation, params, ALLGATHERV_PARAMS);
-        MPI_Comm comm = c.handle();
+        MPI_Comm comm = c.intraHandle();
         int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
         if (counts == null) {
             throw new IllegalArgumentException(operation + ": recvCounts is required (allgatherv exchanges them itself)");
@@ -532,7 +532,7 @@ final class Collectives {
         if (kind == Exchange.ALLGATHER) {
             issue.refuseWhereBroken(operation, "MPI_Allgather_init");
         }
-        MPI_Comm comm = c.handle();
+        MPI_Comm comm = c.intraHandle();
         try (Call call = Call.begin(c.environment, operation)) {
             Blocks<T> b = Blocks.of(call, c, kind, operation, send, params, given);
             Message in = b.in();

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.mpi4all.ffi.MPI_Comm;
 import org.mpi4all.ffi.MPI_Group;
@@ -65,7 +66,7 @@ import org.mpi4all.ffi.Mpi;
  * closes, every operation throws {@link IllegalStateException}. {@code world} and {@code self} cannot
  * be closed.
  */
-public sealed class Communicator implements AutoCloseable permits TopologyCommunicator {
+public sealed class Communicator implements Attributed<Communicator>, AutoCloseable permits TopologyCommunicator, Intercommunicator {
     /** Receive from any source ({@code MPI_ANY_SOURCE}). */
     public static final int ANY_SOURCE = Mpi.MPI_ANY_SOURCE;
     /** Receive with any tag ({@code MPI_ANY_TAG}). */
@@ -128,6 +129,14 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
             throw new IllegalStateException("the communicator " + name + " was freed");
         }
         return handle;
+    }
+
+    /**
+     * The handle, for the operations the high level runs on intracommunicators only (collectives, the making
+     * of communicators from this one's processes).
+     */
+    MPI_Comm intraHandle() {
+        return handle();
     }
 
     // ---- Blocking point-to-point (MPI-4.1 §3.2-3.4, 3.8, 3.10) ----------------------------------
@@ -262,7 +271,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
 
     /** Waits until every process of the communicator has called it ({@code MPI_Barrier}). */
     public void barrier() {
-        Mpi.MPI_Barrier(handle());
+        Mpi.MPI_Barrier(intraHandle());
     }
 
     /**
@@ -740,13 +749,13 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * {@link #UNDEFINED}. Collective.
      */
     public Communicator split(int color, int key) {
-        MPI_Comm comm = handle();
+        MPI_Comm comm = intraHandle();
         return environment.adopt(created(out -> Mpi.MPI_Comm_split(comm, color, key, out)), name + ".split(" + color + ")");
     }
 
     /** {@return the communicator of the processes that share memory with this one} (a node; {@code MPI_Comm_split_type}) */
     public Communicator splitShared() {
-        MPI_Comm comm = handle();
+        MPI_Comm comm = intraHandle();
         return environment.adopt(created(out -> Mpi.MPI_Comm_split_type(comm, Mpi.MPI_COMM_TYPE_SHARED, rank,
                 Mpi.MPI_INFO_NULL, out)), name + ".shared");
     }
@@ -756,7 +765,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      * process not in it. Collective over this communicator.
      */
     public Communicator create(Group group) {
-        MPI_Comm comm = handle();
+        MPI_Comm comm = intraHandle();
         MPI_Group g = group.handle();
         return environment.adopt(created(out -> Mpi.MPI_Comm_create(comm, g, out)), name + ".create");
     }
@@ -777,10 +786,15 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
 
     /** {@return the group of the communicator's processes} ({@code MPI_Comm_group}); close it when done */
     public Group group() {
+        return group(Mpi::MPI_Comm_group);
+    }
+
+    /** The group {@code query} ({@code MPI_Comm_group}, {@code MPI_Comm_remote_group}) gives of this communicator. */
+    final Group group(BiConsumer<MPI_Comm, MemorySegment> query) {
         MPI_Comm comm = handle();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = MPI_Group.allocate(arena);
-            Mpi.MPI_Comm_group(comm, out);
+            query.accept(comm, out);
             return new Group(environment, MPI_Group.read(out));
         }
     }
@@ -818,6 +832,45 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
         return Topologies.graph(this, sources, destinations, reorder);
     }
 
+    // ---- Dynamic processes (MPI-4.1 §11.8-11.9): see DynamicProcesses --------------------------------
+
+    /**
+     * Starts the processes of {@code command} ({@code MPI_Comm_spawn}) and {@return them} as the remote group of
+     * an intercommunicator, with an error code per process. Collective; only the root's command counts.
+     * Accepts: {@link Param#root root} (default 0).
+     *
+     * @throws org.mpi4all.runtime.MpiException if MPI could not start them (or cannot start processes at all)
+     */
+    public Spawned spawn(Command command, Param... params) {
+        return DynamicProcesses.spawn(this, List.of(command), params);
+    }
+
+    /**
+     * Starts the processes of several {@code commands} as one group, ranked in the order of the commands
+     * ({@code MPI_Comm_spawn_multiple}); see {@link #spawn(Command, Param...)}.
+     */
+    public Spawned spawn(List<Command> commands, Param... params) {
+        return DynamicProcesses.spawn(this, commands, params);
+    }
+
+    /**
+     * Waits for a client to {@link #connect} to {@code port} ({@code MPI_Comm_accept}) and {@return the
+     * intercommunicator to the client's processes}. Collective; only the root's port counts (the others may
+     * give null). Accepts: {@link Param#root root} (default 0).
+     */
+    public Intercommunicator accept(Port port, Param... params) {
+        return DynamicProcesses.accept(this, port, params);
+    }
+
+    /**
+     * Connects to the server accepting on the port named {@code portName} ({@code MPI_Comm_connect}) and
+     * {@return the intercommunicator to the server's processes}. Collective; only the root's name counts (the
+     * others may give null). Accepts: {@link Param#root root} (default 0).
+     */
+    public Intercommunicator connect(String portName, Param... params) {
+        return DynamicProcesses.connect(this, portName, params);
+    }
+
     // ---- Names, attributes and error handlers (MPI-4.1 §7.7-7.8, §9.3): see Attributes ----------------
 
     /** {@return the communicator's name in MPI} ({@code MPI_Comm_get_name}): {@code MPI_COMM_WORLD} ..., or one set */
@@ -843,21 +896,6 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
     /** {@return the number of this process's program in an MPMD launch} ({@code MPI_APPNUM}), empty if MPI does not say */
     public java.util.OptionalInt appNum() {
         return Attributes.predefined(this, Mpi.MPI_APPNUM);
-    }
-
-    /** Sets the attribute of {@code key} to {@code value} ({@code MPI_Comm_set_attr}), replacing one it had. */
-    public <T> void setAttribute(AttributeKey<T> key, T value) {
-        Attributes.set(this, key, value);
-    }
-
-    /** {@return the attribute of {@code key}}, empty if none is set ({@code MPI_Comm_get_attr}) */
-    public <T> Optional<T> attribute(AttributeKey<T> key) {
-        return Attributes.get(this, key);
-    }
-
-    /** Deletes the attribute of {@code key} ({@code MPI_Comm_delete_attr}); {@return false if there was none} */
-    public boolean deleteAttribute(AttributeKey<?> key) {
-        return Attributes.delete(this, key);
     }
 
     /** Sets what MPI does when an operation on this communicator fails ({@code MPI_Comm_set_errhandler}). */
@@ -886,6 +924,11 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
      */
     @Override
     public void close() {
+        release(Mpi::MPI_Comm_free);
+    }
+
+    /** Marks the communicator freed, then gives {@code freeing} (MPI_Comm_free or _disconnect) a slot holding its handle. */
+    final void release(Consumer<MemorySegment> freeing) {
         if (predefined) {
             throw new UnsupportedOperationException("the " + name + " communicator is predefined and cannot be freed");
         }
@@ -894,7 +937,7 @@ public sealed class Communicator implements AutoCloseable permits TopologyCommun
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment slot = MPI_Comm.allocate(arena);
             MPI_Comm.write(slot, 0, comm);
-            Mpi.MPI_Comm_free(slot);
+            freeing.accept(slot);
         }
     }
 

@@ -32,7 +32,7 @@ import org.mpi4all.ffi.Mpi;
  * Its MPI type is created and committed once, on first use, and freed when the {@link Environment}
  * closes.
  */
-public final class Datatype {
+public final class Datatype implements Attributed<Datatype> {
     /** How the MPI standard classifies a type for the predefined reduction operators (MPI-4.1 §6.9.2). */
     enum Category { INTEGER, FLOATING, LOGICAL, PAIR, STRUCT }
 

@@ -9,6 +9,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -96,6 +97,8 @@ public final class Environment implements AutoCloseable {
     private int openSessions;
     private final Communicator world;
     private final Communicator self;
+    /** The intercommunicator to this process's parent, made on the first {@link #parent()}. */
+    private Intercommunicator parent;
     /** This process's rank in the world and the world's size, to name the rank that fails. */
     private final int worldRank;
     private final int worldSize;
@@ -235,6 +238,22 @@ public final class Environment implements AutoCloseable {
      */
     public Communicator self() {
         return predefined(self, "self");
+    }
+
+    /**
+     * {@return the intercommunicator to the processes that spawned this one} ({@code MPI_Comm_get_parent}; the
+     * same object until it is disconnected), empty if this process was not spawned
+     */
+    public Optional<Intercommunicator> parent() {
+        check();
+        MPI_Comm handle = Communicator.created(Mpi::MPI_Comm_get_parent);
+        if (handle.equals(Mpi.MPI_COMM_NULL)) {
+            return Optional.empty();
+        }
+        if (parent == null || parent.isClosed()) {
+            parent = new Intercommunicator(this, handle, "parent");
+        }
+        return Optional.of(parent);
     }
 
     private Communicator predefined(Communicator communicator, String name) {

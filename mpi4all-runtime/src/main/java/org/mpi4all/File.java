@@ -157,7 +157,7 @@ public final class File implements AutoCloseable {
             MemorySegment out = MPI_File.allocate(arena);
             MPI_Info info = info(arena, hints);
             try {
-                Mpi.MPI_File_open(comm.handle(), arena.allocateFrom(name), amode, info, out);
+                Mpi.MPI_File_open(comm.intraHandle(), arena.allocateFrom(name), amode, info, out);
             } finally {
                 freeInfo(arena, info);
             }

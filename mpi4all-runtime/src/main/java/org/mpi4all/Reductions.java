@@ -41,7 +41,7 @@ final class Reductions {
         String operation = kind.operation;
         int given = Param.check(operation, params, kind == Kind.REDUCE ? REDUCE_PARAMS : REDUCTION_PARAMS);
         Objects.requireNonNull(op, "op == null");
-        MPI_Comm comm = c.handle();
+        MPI_Comm comm = c.intraHandle();
         int root = Param.intValue(params, given, ROOT, 0);
         boolean receives = kind != Kind.REDUCE || c.rank() == root;
         boolean inPlace = receives && Param.has(given, IN_PLACE);
@@ -109,7 +109,7 @@ final class Reductions {
     static <T> T reduceScatter(Communicator c, T send, Op op, Param[] params) {
         int given = Param.check("reduceScatter", params, REDUCE_SCATTER_PARAMS);
         Objects.requireNonNull(op, "op == null");
-        MPI_Comm comm = c.handle();
+        MPI_Comm comm = c.intraHandle();
         try (Call call = Call.begin(c.environment, "reduceScatter")) {
             Scattered<T> r = Scattered.of(call, c, "reduceScatter", send, params, given);
             MPI_Op mpiOp = op.handle(c.environment, r.in().type, "reduceScatter");
@@ -123,7 +123,7 @@ final class Reductions {
         String operation = issue.operation("reduceScatter");
         int given = Param.check(operation, params, REDUCE_SCATTER_PARAMS);
         Objects.requireNonNull(op, "op == null");
-        MPI_Comm comm = c.handle();
+        MPI_Comm comm = c.intraHandle();
         try (Call call = Call.begin(c.environment, operation)) {
             Scattered<T> r = Scattered.of(call, c, operation, send, params, given);
             Message in = r.in();
@@ -168,7 +168,7 @@ final class Reductions {
         boolean rooted = kind == Kind.REDUCE;
         int given = Param.check(operation, params, rooted ? NONBLOCKING_REDUCE_PARAMS : NONBLOCKING_REDUCTION_PARAMS);
         Objects.requireNonNull(op, "op == null");
-        MPI_Comm comm = c.handle();
+        MPI_Comm comm = c.intraHandle();
         int root = Param.intValue(params, given, ROOT, 0);
         boolean receives = !rooted || c.rank() == root;
         try (Call call = Call.begin(c.environment, operation)) {

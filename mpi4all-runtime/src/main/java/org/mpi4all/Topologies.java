@@ -17,7 +17,7 @@ final class Topologies {
             throw new IllegalArgumentException("createCartesian: " + dims.length + " dimensions but "
                     + periods.length + " periodicities");
         }
-        MPI_Comm comm = c.handle();
+        MPI_Comm comm = c.intraHandle();
         MPI_Comm cart;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment periodic = arena.allocate(JAVA_INT, periods.length);
@@ -33,7 +33,7 @@ final class Topologies {
     }
 
     static GraphCommunicator graph(Communicator c, int[] sources, int[] destinations, boolean reorder) {
-        MPI_Comm comm = c.handle();
+        MPI_Comm comm = c.intraHandle();
         MPI_Comm graph;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment in = arena.allocateFrom(JAVA_INT, sources);

@@ -8,10 +8,12 @@ import static org.mpi4all.Param.Name.TYPE;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.ToIntFunction;
 import org.mpi4all.ffi.MPI_Op;
 import org.mpi4all.ffi.MPI_Win;
 import org.mpi4all.ffi.Mpi;
@@ -54,7 +56,7 @@ import org.mpi4all.ffi.Mpi;
  * close with an epoch open is an exception that says so, before MPI is called. Errors MPI reports are
  * {@link org.mpi4all.runtime.MpiException}s ({@code MPI_ERRORS_RETURN} is set on every window).
  */
-public final class Window implements AutoCloseable {
+public final class Window implements Attributed<Window>, AutoCloseable {
     /** The kind of a passive-target lock ({@code MPI_LOCK_SHARED}, {@code MPI_LOCK_EXCLUSIVE}). */
     public enum Lock {
         /** Other processes may hold a shared lock at the same time. */
@@ -69,7 +71,37 @@ public final class Window implements AutoCloseable {
         }
     }
 
-    private enum Flavor { CREATED, ALLOCATED, SHARED, DYNAMIC }
+    /** How a window was made ({@code MPI_WIN_CREATE_FLAVOR}). */
+    public enum Flavor {
+        /** {@link #create}: memory of the caller's ({@code MPI_WIN_FLAVOR_CREATE}). */
+        CREATE(Mpi.MPI_WIN_FLAVOR_CREATE),
+        /** {@link #allocate}: memory MPI allocated ({@code MPI_WIN_FLAVOR_ALLOCATE}). */
+        ALLOCATE(Mpi.MPI_WIN_FLAVOR_ALLOCATE),
+        /** {@link #allocateShared}: memory of the node, shared ({@code MPI_WIN_FLAVOR_SHARED}). */
+        SHARED(Mpi.MPI_WIN_FLAVOR_SHARED),
+        /** {@link #createDynamic}: segments attached as it goes ({@code MPI_WIN_FLAVOR_DYNAMIC}). */
+        DYNAMIC(Mpi.MPI_WIN_FLAVOR_DYNAMIC);
+
+        private final int mpiValue;
+
+        Flavor(int mpiValue) {
+            this.mpiValue = mpiValue;
+        }
+    }
+
+    /** Whether public and private copies of a window differ ({@code MPI_WIN_MODEL}, MPI-4.1 §12.4). */
+    public enum MemoryModel {
+        /** The copies are separate: a local store becomes visible to others only through a synchronization. */
+        SEPARATE(Mpi.MPI_WIN_SEPARATE),
+        /** One copy: local stores and remote accesses see the same memory (eventually). */
+        UNIFIED(Mpi.MPI_WIN_UNIFIED);
+
+        private final int mpiValue;
+
+        MemoryModel(int mpiValue) {
+            this.mpiValue = mpiValue;
+        }
+    }
 
     private static final int TYPE_PARAMS = Param.accepting(TYPE);
 
@@ -155,12 +187,12 @@ public final class Window implements AutoCloseable {
             MemorySegment base = arena.allocate(ADDRESS);
             MemorySegment win = MPI_Win.allocate(arena);
             if (shared) {
-                Mpi.MPI_Win_allocate_shared(allocated, unit(type), Mpi.MPI_INFO_NULL, comm.handle(), base, win);
+                Mpi.MPI_Win_allocate_shared(allocated, unit(type), Mpi.MPI_INFO_NULL, comm.intraHandle(), base, win);
             } else {
-                Mpi.MPI_Win_allocate(allocated, unit(type), Mpi.MPI_INFO_NULL, comm.handle(), base, win);
+                Mpi.MPI_Win_allocate(allocated, unit(type), Mpi.MPI_INFO_NULL, comm.intraHandle(), base, win);
             }
             MemorySegment memory = base.get(ADDRESS, 0).reinterpret(size);
-            return new Window(comm, MPI_Win.read(win), shared ? Flavor.SHARED : Flavor.ALLOCATED, type, memory);
+            return new Window(comm, MPI_Win.read(win), shared ? Flavor.SHARED : Flavor.ALLOCATE, type, memory);
         }
     }
 
@@ -182,8 +214,8 @@ public final class Window implements AutoCloseable {
         }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment win = MPI_Win.allocate(arena);
-            Mpi.MPI_Win_create(memory, memory.byteSize(), unit(type), Mpi.MPI_INFO_NULL, comm.handle(), win);
-            return new Window(comm, MPI_Win.read(win), Flavor.CREATED, type, memory);
+            Mpi.MPI_Win_create(memory, memory.byteSize(), unit(type), Mpi.MPI_INFO_NULL, comm.intraHandle(), win);
+            return new Window(comm, MPI_Win.read(win), Flavor.CREATE, type, memory);
         }
     }
 
@@ -195,7 +227,7 @@ public final class Window implements AutoCloseable {
     public static Window createDynamic(Communicator comm) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment win = MPI_Win.allocate(arena);
-            Mpi.MPI_Win_create_dynamic(Mpi.MPI_INFO_NULL, comm.handle(), win);
+            Mpi.MPI_Win_create_dynamic(Mpi.MPI_INFO_NULL, comm.intraHandle(), win);
             return new Window(comm, MPI_Win.read(win), Flavor.DYNAMIC, Datatype.BYTE, MemorySegment.NULL);
         }
     }
@@ -651,6 +683,61 @@ public final class Window implements AutoCloseable {
         }
     }
 
+    // ---- predefined attributes (MPI-4.1 §12.2.6) ---------------------------------------------------
+
+    /** {@return the address of this process's window memory} ({@code MPI_WIN_BASE}; 0 in a dynamic window) */
+    public long baseAddress() {
+        return predefined(Mpi.MPI_WIN_BASE, "MPI_WIN_BASE").address();
+    }
+
+    /**
+     * {@return the bytes of this process's window memory as MPI has them} ({@code MPI_WIN_SIZE}; 0 in a dynamic
+     * window): those of {@link #memory()}, rounded up to 16 bytes in an allocated window (MPI is asked for that;
+     * see {@link #allocate})
+     */
+    public long byteSize() {
+        return predefined(Mpi.MPI_WIN_SIZE, "MPI_WIN_SIZE").reinterpret(JAVA_LONG.byteSize()).get(JAVA_LONG, 0);
+    }
+
+    /** {@return the bytes a displacement counts on this process} ({@code MPI_WIN_DISP_UNIT}) */
+    public int displacementUnit() {
+        return predefinedInt(Mpi.MPI_WIN_DISP_UNIT, "MPI_WIN_DISP_UNIT");
+    }
+
+    /** {@return how the window was made} ({@code MPI_WIN_CREATE_FLAVOR}) */
+    public Flavor flavor() {
+        return ofMpiValue(Flavor.values(), f -> f.mpiValue, Mpi.MPI_WIN_CREATE_FLAVOR, "MPI_WIN_CREATE_FLAVOR");
+    }
+
+    /** {@return the window's memory model} ({@code MPI_WIN_MODEL}) */
+    public MemoryModel model() {
+        return ofMpiValue(MemoryModel.values(), m -> m.mpiValue, Mpi.MPI_WIN_MODEL, "MPI_WIN_MODEL");
+    }
+
+    /** The constant of {@code constants} whose MPI value is the predefined attribute {@code keyval}'s. */
+    private <E> E ofMpiValue(E[] constants, ToIntFunction<E> mpiValue, int keyval, String name) {
+        int value = predefinedInt(keyval, name);
+        for (E constant : constants) {
+            if (mpiValue.applyAsInt(constant) == value) {
+                return constant;
+            }
+        }
+        throw new IllegalStateException(name + " is " + value + ", which names none of " + Arrays.toString(constants));
+    }
+
+    private int predefinedInt(int keyval, String name) {
+        return predefined(keyval, name).reinterpret(JAVA_INT.byteSize()).get(JAVA_INT, 0);
+    }
+
+    /** The predefined attribute {@code keyval}: the base address, or a pointer to the value. */
+    private MemorySegment predefined(int keyval, String name) {
+        MemorySegment value = Attributes.raw(AttributeKind.WINDOWS, this, environment, keyval);
+        if (value == null) {
+            throw new IllegalStateException("MPI set no " + name + " on the window");
+        }
+        return value;
+    }
+
     /**
      * Frees the window ({@code MPI_Win_free}). Collective.
      *
@@ -680,7 +767,7 @@ public final class Window implements AutoCloseable {
 
     // ---- checks ---------------------------------------------------------------------------------
 
-    private MPI_Win handle() {
+    MPI_Win handle() {
         environment.check();
         if (freed) {
             throw new IllegalStateException("the window was freed");

@@ -4,18 +4,24 @@ import static org.mpi4all.Checks.rank;
 import static org.mpi4all.Checks.size;
 import static org.mpi4all.Checks.world;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.mpi4all.ffi.MPI_Datatype;
 import org.mpi4all.ffi.Mpi;
 import org.mpi4all.runtime.MpiException;
 import org.mpi4all.runtime.MpiLibrary;
 
-/** Communicator names, predefined attributes, attribute keys with Java copy and delete behaviour, error handlers. */
+/**
+ * Communicator names, predefined attributes, attribute keys with Java copy and delete behaviour (on communicators,
+ * datatypes and windows), the predefined attributes of windows, error handlers.
+ */
 class AttributesTest {
 
     public static final class Program {
@@ -52,8 +58,8 @@ class AttributesTest {
 
         static void keys(Checks checks, Environment env) {
             List<String> deleted = new ArrayList<>();
-            try (AttributeKey<String> copied = AttributeKey.create(env, value -> value + "-copy", deleted::add);
-                    AttributeKey<String> notCopied = AttributeKey.create(env, null, deleted::add);
+            try (AttributeKey<Communicator, String> copied = AttributeKey.forCommunicators(env, value -> value + "-copy", deleted::add);
+                    AttributeKey<Communicator, String> notCopied = AttributeKey.forCommunicators(env, null, deleted::add);
                     Communicator comm = world.dup()) {
                 comm.setAttribute(copied, "r" + rank);
                 comm.setAttribute(notCopied, "local" + rank);
@@ -74,12 +80,12 @@ class AttributesTest {
                 checks.equal("deletedWhenDeleted", "replaced" + rank, deleted.get(2));
             }
             checks.equal("deletedWithCommunicator", "local" + rank, deleted.get(3));
-            AttributeKey<String> freed = AttributeKey.create(env, null, null);
+            AttributeKey<Communicator, String> freed = AttributeKey.forCommunicators(env, null, null);
             freed.close();
-            checks.throwsWith("keyAfterFree", IllegalStateException.class, "the attribute key was freed",
+            checks.throwsWith("keyAfterFree", IllegalStateException.class, "the attribute key of communicators was freed",
                     () -> world.setAttribute(freed, "x"));
             checks.throwsWith("nullValue", NullPointerException.class, "an attribute value cannot be null",
-                    () -> world.setAttribute(AttributeKey.create(env, null, null), null));
+                    () -> world.setAttribute(AttributeKey.forCommunicators(env, null, null), null));
         }
 
         static void errors(Checks checks, Environment env) {
@@ -117,7 +123,7 @@ class AttributesTest {
                             e.toString());
                 }
                 // a copier that throws fails the dup, with the copier's exception as the cause
-                try (AttributeKey<String> refusing = AttributeKey.create(env, value -> {
+                try (AttributeKey<Communicator, String> refusing = AttributeKey.forCommunicators(env, value -> {
                     throw new IllegalStateException("no copies of " + value);
                 }, null)) {
                     comm.setErrorHandler(ErrorHandler.EXCEPTIONS);
@@ -132,6 +138,116 @@ class AttributesTest {
                     comm.deleteAttribute(refusing);
                 }
                 checks.equal("usableAfterErrors", size, comm.allreduce(1, Op.SUM));
+            }
+        }
+    }
+
+    /** Attributes of windows and datatypes, and the predefined attributes of windows. */
+    public static final class OtherObjects {
+        record Sample(int id, double weight) {}
+
+        public static void main(String[] args) {
+            Checks.run(args, ThreadLevel.SINGLE, (checks, env) -> {
+                checks.equal("size", 3, size);
+                checks.section("windowKeys", () -> windowKeys(checks, env));
+                checks.section("windowPredefined", () -> windowPredefined(checks));
+                checks.section("datatypeKeys", () -> datatypeKeys(checks, env));
+            });
+        }
+
+        static void windowKeys(Checks checks, Environment env) {
+            List<String> deleted = new ArrayList<>();
+            try (AttributeKey<Window, String> key = AttributeKey.forWindows(env, deleted::add)) {
+                Window window = Window.allocate(world, 4, Datatype.LONG);
+                window.setAttribute(key, "w" + rank);
+                checks.equal("windowGet", Optional.of("w" + rank), window.attribute(key));
+                window.setAttribute(key, "again" + rank);
+                checks.equal("windowReplaced", List.of(List.of("w" + rank), Optional.of("again" + rank)),
+                        List.of(List.copyOf(deleted), window.attribute(key)));
+                checks.equal("windowDelete", List.of(true, false, Optional.empty(), "again" + rank),
+                        List.of(window.deleteAttribute(key), window.deleteAttribute(key), window.attribute(key), deleted.get(1)));
+                window.setAttribute(key, "last" + rank);
+                window.close();
+                checks.equal("deletedWithWindow", List.of("w" + rank, "again" + rank, "last" + rank), deleted);
+                checks.throwsWith("windowFreed", IllegalStateException.class, "the window was freed",
+                        () -> window.attribute(key));
+            }
+            AttributeKey<Window, String> freed = AttributeKey.forWindows(env, null);
+            freed.close();
+            try (Window window = Window.allocate(world, 1, Datatype.INT)) {
+                checks.throwsWith("windowKeyFreed", IllegalStateException.class, "the attribute key of windows was freed",
+                        () -> window.setAttribute(freed, "x"));
+            }
+        }
+
+        static void windowPredefined(Checks checks) {
+            // rank r exposes 2(r + 1) longs: 16(r + 1) bytes, a multiple of 16 as MPI is asked for
+            try (Window window = Window.allocate(world, 2L * (rank + 1), Datatype.LONG)) {
+                checks.equal("allocated", List.of(window.memory().address(), 16L * (rank + 1), 8, Window.Flavor.ALLOCATE),
+                        List.of(window.baseAddress(), window.byteSize(), window.displacementUnit(), window.flavor()));
+                int[] models = world.allgather(new int[] {window.model().ordinal()});
+                checks.that("modelEverywhere", Arrays.stream(models).allMatch(m -> m == models[0]), Arrays.toString(models));
+                Checks.value("model.value", window.model());
+            }
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment ints = arena.allocate(4L * (rank + 3));
+                try (Window window = Window.create(world, ints, Datatype.INT)) {
+                    checks.equal("created", List.of(ints.address(), 4L * (rank + 3), 4, Window.Flavor.CREATE),
+                            List.of(window.baseAddress(), window.byteSize(), window.displacementUnit(), window.flavor()));
+                }
+            }
+            try (Window window = Window.createDynamic(world)) {
+                checks.equal("dynamic", List.of(0L, 0L, Window.Flavor.DYNAMIC),
+                        List.of(window.baseAddress(), window.byteSize(), window.flavor()));
+            }
+            try (Communicator node = world.splitShared(); Window window = Window.allocateShared(node, 2, Datatype.DOUBLE)) {
+                checks.equal("shared", List.of(window.memory().address(), 16L, 8, Window.Flavor.SHARED),
+                        List.of(window.baseAddress(), window.byteSize(), window.displacementUnit(), window.flavor()));
+            }
+        }
+
+        static void datatypeKeys(Checks checks, Environment env) {
+            List<String> deleted = new ArrayList<>();
+            Datatype sample = Datatype.of(Sample.class);
+            try (AttributeKey<Datatype, String> key = AttributeKey.forDatatypes(env, value -> value + "-copy", deleted::add);
+                    AttributeKey<Datatype, String> notCopied = AttributeKey.forDatatypes(env, null, deleted::add)) {
+                sample.setAttribute(key, "sample" + rank);
+                sample.setAttribute(notCopied, "only" + rank);
+                Datatype.LONG.setAttribute(key, "long" + rank);
+                checks.equal("datatypeGet", List.of(Optional.of("sample" + rank), Optional.of("only" + rank),
+                        Optional.of("long" + rank), Optional.empty()), List.of(sample.attribute(key), sample.attribute(notCopied),
+                        Datatype.LONG.attribute(key), Datatype.INT.attribute(key)));
+                // MPI_Type_dup (through the generated layer: the high level's types are never duplicated) runs the copier
+                try (Arena arena = Arena.ofConfined()) {
+                    MemorySegment slot = MPI_Datatype.allocate(arena);
+                    Mpi.MPI_Type_dup(sample.handle(env), slot);
+                    MPI_Datatype dup = MPI_Datatype.read(slot);
+                    checks.equal("copiedOnTypeDup", List.of(Optional.of("sample" + rank + "-copy"), Optional.empty()),
+                            List.of(attributeOf(dup, key), attributeOf(dup, notCopied)));
+                    Mpi.MPI_Type_free(slot);
+                }
+                checks.equal("deletedWithType", List.of("sample" + rank + "-copy"), deleted);
+                checks.equal("datatypeDelete", List.of(true, false, Optional.empty(), Optional.of("sample" + rank)),
+                        List.of(Datatype.LONG.deleteAttribute(key), Datatype.LONG.deleteAttribute(key),
+                                Datatype.LONG.attribute(key), sample.attribute(key)));
+                sample.deleteAttribute(key);
+                sample.deleteAttribute(notCopied);
+                checks.equal("datatypeDeleted", List.of("sample" + rank + "-copy", "long" + rank, "sample" + rank, "only" + rank),
+                        deleted);
+                // the values are each rank's own: their numbers add up over the ranks
+                checks.equal("datatypeEverywhere", size * (size - 1) / 2, world.allreduce(
+                        Integer.parseInt(deleted.get(1).replaceAll("\\D", "")), Op.SUM));
+            }
+        }
+
+        /** The attribute of {@code key} on a type handle the high level does not know. */
+        static Optional<String> attributeOf(MPI_Datatype type, AttributeKey<Datatype, String> key) {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment value = arena.allocate(ValueLayout.ADDRESS);
+                MemorySegment flag = arena.allocate(ValueLayout.JAVA_INT);
+                Mpi.MPI_Type_get_attr(type, key.keyval(), value, flag);
+                return flag.get(ValueLayout.JAVA_INT, 0) == 0 ? Optional.empty()
+                        : Optional.of(key.value(value.get(ValueLayout.ADDRESS, 0).address()));
             }
         }
     }
@@ -153,5 +269,13 @@ class AttributesTest {
                 "deletedWhenReplaced", "delete", "deletedWhenDeleted", "deletedWithCommunicator", "keyAfterFree",
                 "nullValue", "exceptions", "callbackThenException", "callbackCalled", "inherited", "inheritedCalled",
                 "callbackThrows", "copierThrows", "usableAfterErrors");
+    }
+
+    @Test
+    void attributesOfWindowsAndDatatypesOnThreeRanks() {
+        Runs.assertChecks(Runs.run(OtherObjects.class, 3), "size", "windowGet", "windowReplaced", "windowDelete",
+                "deletedWithWindow", "windowFreed", "windowKeyFreed", "allocated", "modelEverywhere", "created", "dynamic",
+                "shared", "datatypeGet", "copiedOnTypeDup", "deletedWithType", "datatypeDelete", "datatypeDeleted",
+                "datatypeEverywhere");
     }
 }
