@@ -3,19 +3,19 @@ package org.mpi4all.bench.report;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.openjdk.jmh.util.ListStatistics;
 
 /**
  * Markdown tables of {@code scripts/bench-npb}'s results, for the hand-written sections of docs/benchmarks.md:
- * {@code NpbTables NPB-TSV} compares the backends' one-shot runs (best and median of each, every backend's
- * median divided by the first backend's), {@code NpbTables --jmh NPB-JMH-TSV} shows the JMH view of each
+ * {@code NpbTables NPB-TSV} compares the backends' one-shot runs (each run, best and median by {@link NpbRuns},
+ * every backend's median divided by the first backend's), {@code NpbTables --jmh NPB-JMH-TSV} shows the JMH view of each
  * kernel (mean and 99.9% confidence interval of the measured iterations, as JMH computes them) beside NPB's own
  * time of the same iterations. Backends, benchmarks and rank counts keep the order of their first appearance.
  */
@@ -24,7 +24,7 @@ public final class NpbTables {
 
     public static void main(String[] args) throws IOException {
         if (args.length == 1) {
-            System.out.print(oneShot(Files.readAllLines(Path.of(args[0]))));
+            System.out.print(oneShot(NpbRuns.read(Path.of(args[0]))));
         } else if (args.length == 2 && args[0].equals("--jmh")) {
             System.out.print(jmh(Files.readAllLines(Path.of(args[1]))));
         } else {
@@ -33,21 +33,9 @@ public final class NpbTables {
         }
     }
 
-    /** Lines "backend bench class ranks seconds|reason": one row per (bench, class, ranks), per backend its runs. */
-    static String oneShot(List<String> lines) {
-        Map<String, Map<String, List<String>>> rows = new LinkedHashMap<>();
-        List<String> backends = new ArrayList<>();
-        for (String line : lines) {
-            if (line.isBlank()) {
-                continue;
-            }
-            String[] f = line.split("\t");
-            if (!backends.contains(f[0])) {
-                backends.add(f[0]);
-            }
-            rows.computeIfAbsent(f[1] + "." + f[2] + " | " + f[3], k -> new LinkedHashMap<>())
-                    .computeIfAbsent(f[0], k -> new ArrayList<>()).add(f[4]);
-        }
+    /** One row per (bench, class, ranks) that ran, per backend its runs in order, best and median ({@link NpbRuns}). */
+    static String oneShot(NpbRuns npb) {
+        List<String> backends = npb.runs().stream().map(NpbRuns.Run::backend).distinct().toList();
         StringBuilder md = new StringBuilder("| bench | ranks |");
         for (String backend : backends) {
             md.append(' ').append(backend).append(": runs (s) | best | median |");
@@ -56,20 +44,23 @@ public final class NpbTables {
             md.append(" median ÷ ").append(backends.getFirst()).append("'s, ").append(backend).append(" |");
         }
         md.append("\n|---|---|").append("---|---|---|".repeat(backends.size())).append("---|".repeat(backends.size() - 1)).append('\n');
-        for (var row : rows.entrySet()) {
-            md.append("| ").append(row.getKey()).append(" |");
+        List<NpbRuns.Run> rows = npb.runs().stream()
+                .filter(r -> r.backend().equals(backends.getFirst())).map(r -> new NpbRuns.Run("", r.bench(), r.npbClass(), r.ranks(), ""))
+                .distinct().toList();
+        for (NpbRuns.Run row : rows) {
+            md.append("| ").append(row.bench()).append('.').append(row.npbClass()).append(" | ").append(row.ranks()).append(" |");
             for (String backend : backends) {
-                List<String> runs = row.getValue().getOrDefault(backend, List.of());
-                ListStatistics times = times(runs);
-                md.append(' ').append(String.join(", ", runs)).append(" | ")
-                        .append(times.getN() == 0 ? "–" : seconds(times.getMin())).append(" | ")
-                        .append(times.getN() == 0 ? "–" : seconds(times.getPercentile(50))).append(" |");
+                md.append(' ').append(npb.of(backend, row.bench(), row.npbClass(), row.ranks()).stream().map(NpbRuns.Run::result)
+                                .collect(Collectors.joining(", ")))
+                        .append(" | ").append(npb.bestCell(backend, row.bench(), row.npbClass(), row.ranks()))
+                        .append(" | ").append(npb.median(backend, row.bench(), row.npbClass(), row.ranks()).map(NpbTables::seconds).orElse("–"))
+                        .append(" |");
             }
-            ListStatistics reference = times(row.getValue().getOrDefault(backends.getFirst(), List.of()));
+            Optional<Double> reference = npb.median(backends.getFirst(), row.bench(), row.npbClass(), row.ranks());
             for (String backend : backends.subList(1, backends.size())) {
-                ListStatistics times = times(row.getValue().getOrDefault(backend, List.of()));
-                md.append(' ').append(times.getN() == 0 || reference.getN() == 0 ? "–"
-                        : String.format(Locale.ROOT, "×%.2f", times.getPercentile(50) / reference.getPercentile(50))).append(" |");
+                Optional<Double> median = npb.median(backend, row.bench(), row.npbClass(), row.ranks());
+                md.append(' ').append(median.isPresent() && reference.isPresent()
+                        ? String.format(Locale.ROOT, "×%.2f", median.get() / reference.get()) : "–").append(" |");
             }
             md.append('\n');
         }
@@ -99,12 +90,6 @@ public final class NpbTables {
                     .append(npb.stream().map(NpbTables::seconds).collect(Collectors.joining(", "))).append(" |\n");
         }
         return md.toString();
-    }
-
-    private static ListStatistics times(List<String> runs) {
-        ListStatistics statistics = new ListStatistics();
-        runs.stream().filter(r -> r.matches("[0-9.]+")).mapToDouble(Double::parseDouble).forEach(statistics::addValue);
-        return statistics;
     }
 
     private static String seconds(double value) {
