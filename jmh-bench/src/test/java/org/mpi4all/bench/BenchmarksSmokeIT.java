@@ -4,14 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,7 +21,6 @@ import org.mpi4all.testkit.TestMpi;
  * both ranks. Catches a broken benchmark without running the suite.
  */
 class BenchmarksSmokeIT {
-    private static final Path ROOT = Path.of(System.getProperty("mpi4all.root", "..")).toAbsolutePath().normalize();
     private static final String MPI = TestMpi.selectedName();
 
     private static final Set<String> MESSAGING = Set.of("PingPong.roundTrip", "Allreduce.sum",
@@ -53,7 +50,7 @@ class BenchmarksSmokeIT {
     @Test
     void openMpiJavaProducesTimesOnBothRanks() throws Exception {
         assumeTrue(MPI.equals("openmpi"), "Open MPI's Java bindings run on Open MPI only");
-        assumeTrue(succeeds("scripts/ompi-java", "facts"), "Open MPI's Java classes are not built: run scripts/ompi-java setup");
+        assumeTrue(RepositoryScripts.succeeds("scripts/ompi-java", "facts"), "Open MPI's Java classes are not built: run scripts/ompi-java setup");
         runBench("ompi-java-array", "ompi-java-direct");
 
         assertTimesOnBothRanks(Map.of("ompi-java-array", MESSAGING, "ompi-java-direct", union(MESSAGING, NONBLOCKING)));
@@ -61,7 +58,7 @@ class BenchmarksSmokeIT {
 
     @Test
     void mpjExpressProducesTimesOnBothRanks() throws Exception {
-        assumeTrue(succeeds("scripts/mpj-express", "facts"), "MPJ Express is not set up: run scripts/mpj-express setup");
+        assumeTrue(RepositoryScripts.succeeds("scripts/mpj-express", "facts"), "MPJ Express is not set up: run scripts/mpj-express setup");
         runBench("mpj-array");
 
         assertTimesOnBothRanks(Map.of("mpj-array", union(MESSAGING, NONBLOCKING)));
@@ -70,17 +67,7 @@ class BenchmarksSmokeIT {
     private void runBench(String... contenders) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("scripts/bench", "--quick", "--no-build", "--results", results.toString(), MPI));
         command.addAll(List.of(contenders));
-        Path log = results.resolve("bench.log");
-        Process process = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start();
-        boolean finished = process.waitFor(15, TimeUnit.MINUTES);
-        if (!finished) {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
-        }
-        assertThat(finished && process.exitValue() == 0)
-                .as("%s succeeds; its output ends:%n%s", String.join(" ", command), tail(log))
-                .isTrue();
+        RepositoryScripts.runSucceeding(command, results.resolve("bench.log"));
     }
 
     /** Each contender has a positive, finite time per timed iteration of each expected benchmark, on each rank. */
@@ -108,20 +95,5 @@ class BenchmarksSmokeIT {
     @SafeVarargs
     private static Set<String> union(Set<String>... sets) {
         return Arrays.stream(sets).flatMap(Set::stream).collect(Collectors.toSet());
-    }
-
-    private static boolean succeeds(String... command) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        return process.waitFor(2, TimeUnit.MINUTES) && process.exitValue() == 0;
-    }
-
-    private static String tail(Path log) {
-        try {
-            List<String> lines = Files.readAllLines(log);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
-        } catch (IOException e) {
-            return "(no output: " + e.getMessage() + ")";
-        }
     }
 }

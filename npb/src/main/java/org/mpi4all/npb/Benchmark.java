@@ -4,7 +4,7 @@ import java.util.Optional;
 
 /**
  * One NAS Parallel Benchmark: which process counts it runs on, how much memory a class needs, and the run
- * itself. Implementations keep no state between runs: a run's state lives in objects the run creates.
+ * itself. Implementations keep no state between runs: a run's state lives in the {@link Trial} it prepares.
  */
 public interface Benchmark {
 
@@ -25,9 +25,22 @@ public interface Benchmark {
     MemoryNeed memoryNeed(NpbClass npbClass, int processes);
 
     /**
-     * Runs the benchmark on every rank of {@code context.world()}.
+     * Sets the benchmark up on every rank of {@code context.world()}, runs NPB's untimed warm-up, and leaves the
+     * state where the timed section starts. Collective.
+     */
+    Trial prepare(RunContext context);
+
+    /**
+     * Runs the benchmark on every rank of {@code context.world()} as NPB does: set up, one timed section started
+     * together after a barrier, its time on the slowest rank.
      *
      * @return the report, on rank 0; empty on the other ranks
      */
-    Optional<Report> run(RunContext context);
+    default Optional<Report> run(RunContext context) {
+        Trial trial = prepare(context);
+        context.world().barrier();
+        double start = context.backend().wtime();
+        trial.timedSection();
+        return trial.report(context.secondsOnSlowestRank(start));
+    }
 }

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.util.Optional;
 import org.mpi4all.npb.comm.Backend;
 import org.mpi4all.npb.comm.BackendUnavailableException;
+import org.mpi4all.npb.comm.CallWarmUp;
 import org.mpi4all.npb.comm.Backends;
 import org.mpi4all.npb.comm.Comm;
 import org.mpi4all.npb.comm.Op;
@@ -104,6 +105,7 @@ public final class Main {
         if (!fitsInMemory(backend, options, root ? err : null)) {
             return NO_MEMORY;
         }
+        CallWarmUp.run(backend);
         PrintStream rootOut = root ? out : new PrintStream(OutputStream.nullOutputStream());
         Progress progress = root && !options.quiet() ? Progress.to(err) : Progress.silent();
         Optional<Report> report = options.benchmark().run(

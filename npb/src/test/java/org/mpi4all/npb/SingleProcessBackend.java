@@ -1,6 +1,9 @@
 package org.mpi4all.npb;
 
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Deque;
 import org.mpi4all.npb.comm.Backend;
 import org.mpi4all.npb.comm.Comm;
 import org.mpi4all.npb.comm.MessageBuffer;
@@ -9,8 +12,9 @@ import org.mpi4all.npb.comm.Requests;
 
 /**
  * A backend of one process and no library, to run the launcher inside a test's JVM
- * ({@code --backend org.mpi4all.npb.SingleProcessBackend}): collectives copy, and nothing is ever sent, as the
- * benchmarks send nothing on one process. {@link #abort} throws instead of ending the test's JVM.
+ * ({@code --backend org.mpi4all.npb.SingleProcessBackend}): collectives copy; messages go only from the process to
+ * itself (the benchmarks send none on one process, the launcher's warm-up does), matched by tag in the order they
+ * were sent and completed at once. {@link #abort} throws instead of ending the test's JVM.
  */
 public class SingleProcessBackend implements Backend {
 
@@ -107,6 +111,9 @@ public class SingleProcessBackend implements Backend {
 
     /** The communicator of one process. */
     private final class SelfComm implements Comm {
+        private final Deque<Message> unreceived = new ArrayDeque<>();
+        private final Deque<Receive> posted = new ArrayDeque<>();
+
         @Override
         public int rank() {
             return 0;
@@ -186,17 +193,60 @@ public class SingleProcessBackend implements Backend {
 
         @Override
         public void send(double[] buffer, int offset, int count, int dest, int tag) {
-            throw new UnsupportedOperationException("a single process sends no messages");
+            toSelf(dest);
+            deliver(tag, Arrays.copyOfRange(buffer, offset, offset + count));
         }
 
         @Override
         public void isend(MessageBuffer buffer, int offset, int count, int dest, int tag, Requests requests, int slot) {
-            throw new UnsupportedOperationException("a single process sends no messages");
+            toSelf(dest);
+            double[] message = new double[count];
+            buffer.copyTo(offset, message, 0, count);
+            deliver(tag, message);
         }
 
         @Override
         public void irecv(MessageBuffer buffer, int offset, int count, int source, int tag, Requests requests, int slot) {
-            throw new UnsupportedOperationException("a single process receives no messages");
+            toSelf(source);
+            Receive receive = new Receive(buffer, offset, count, tag);
+            for (var pending = unreceived.iterator(); pending.hasNext(); ) {
+                Message message = pending.next();
+                if (message.tag() == tag) {
+                    pending.remove();
+                    receive.fill(message.values());
+                    return;
+                }
+            }
+            posted.add(receive);
+        }
+
+        private void deliver(int tag, double[] values) {
+            for (var waiting = posted.iterator(); waiting.hasNext(); ) {
+                Receive receive = waiting.next();
+                if (receive.tag() == tag) {
+                    waiting.remove();
+                    receive.fill(values);
+                    return;
+                }
+            }
+            unreceived.add(new Message(tag, values));
+        }
+
+        private static void toSelf(int peer) {
+            if (peer != 0) {
+                throw new IllegalArgumentException("a single process has no rank " + peer);
+            }
+        }
+    }
+
+    private record Message(int tag, double[] values) {}
+
+    private record Receive(MessageBuffer buffer, int offset, int count, int tag) {
+        void fill(double[] values) {
+            if (values.length > count) {
+                throw new IllegalStateException("a message of " + values.length + " doubles for a receive of " + count);
+            }
+            buffer.copyFrom(values, 0, offset, values.length);
         }
     }
 }

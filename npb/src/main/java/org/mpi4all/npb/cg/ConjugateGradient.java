@@ -11,6 +11,7 @@ import org.mpi4all.npb.NpbRandom;
 import org.mpi4all.npb.ProcessRule;
 import org.mpi4all.npb.Report;
 import org.mpi4all.npb.RunContext;
+import org.mpi4all.npb.Trial;
 import org.mpi4all.npb.comm.Comm;
 
 /**
@@ -78,7 +79,7 @@ public final class ConjugateGradient implements Benchmark {
     }
 
     @Override
-    public Optional<Report> run(RunContext context) {
+    public Trial prepare(RunContext context) {
         Parameters parameters = Parameters.of(context.npbClass());
         Comm world = context.world();
         var out = context.out();
@@ -98,26 +99,50 @@ public final class ConjugateGradient implements Benchmark {
         solver.startFromOnes();
         solver.conjugateGradient();
         solver.normaliseZIntoX();
-        solver.startFromOnes();
-        world.barrier();
-        double start = context.backend().wtime();
-        double zeta = 0.0;
-        context.progress().line("   iteration           ||r||                 zeta");
-        for (int it = 1; it <= parameters.niter(); it++) {
-            double rnorm = solver.conjugateGradient();
-            double xz = solver.normaliseZIntoX();
-            zeta = parameters.shift() + 1.0 / xz;
-            context.progress().line(String.format(Locale.ROOT, "    %5d      %21.14E%20.13f", it, rnorm, zeta));
-        }
-        double seconds = context.secondsOnSlowestRank(start);
+        CgTrial trial = new CgTrial(context, parameters, solver);
+        trial.reset();
+        return trial;
+    }
 
-        if (world.rank() != 0) {
-            return Optional.empty();
+    /** The power iterations from x = (1, ..., 1); zeta is the eigenvalue estimate NPB verifies. */
+    private static final class CgTrial implements Trial {
+        private final RunContext context;
+        private final Parameters parameters;
+        private final CgSolver solver;
+        private double zeta;
+
+        CgTrial(RunContext context, Parameters parameters, CgSolver solver) {
+            this.context = context;
+            this.parameters = parameters;
+            this.solver = solver;
         }
-        out.printf(" Benchmark completed%n");
-        return Optional.of(new Report("CG", context.npbClass(), Integer.toString(parameters.na()), parameters.niter(),
-                world.size(), seconds, Report.mops(parameters.operations(), seconds), "floating point",
-                List.of(new Check("zeta", zeta, parameters.zetaReference(), EPSILON)),
-                context.backend().description()));
+
+        @Override
+        public void reset() {
+            solver.startFromOnes();
+        }
+
+        @Override
+        public void timedSection() {
+            context.progress().line("   iteration           ||r||                 zeta");
+            for (int it = 1; it <= parameters.niter(); it++) {
+                double rnorm = solver.conjugateGradient();
+                double xz = solver.normaliseZIntoX();
+                zeta = parameters.shift() + 1.0 / xz;
+                context.progress().line(String.format(Locale.ROOT, "    %5d      %21.14E%20.13f", it, rnorm, zeta));
+            }
+        }
+
+        @Override
+        public Optional<Report> report(double seconds) {
+            if (context.world().rank() != 0) {
+                return Optional.empty();
+            }
+            context.out().printf(" Benchmark completed%n");
+            return Optional.of(new Report("CG", context.npbClass(), Integer.toString(parameters.na()), parameters.niter(),
+                    context.world().size(), seconds, Report.mops(parameters.operations(), seconds), "floating point",
+                    List.of(new Check("zeta", zeta, parameters.zetaReference(), EPSILON)),
+                    context.backend().description()));
+        }
     }
 }

@@ -12,6 +12,7 @@ import org.mpi4all.npb.ProcessRule;
 import org.mpi4all.npb.Progress;
 import org.mpi4all.npb.Report;
 import org.mpi4all.npb.RunContext;
+import org.mpi4all.npb.Trial;
 import org.mpi4all.npb.comm.Comm;
 import org.mpi4all.npb.comm.Op;
 
@@ -66,39 +67,59 @@ public final class EmbarrassinglyParallel implements Benchmark {
     }
 
     @Override
-    public Optional<Report> run(RunContext context) {
+    public Trial prepare(RunContext context) {
         Parameters parameters = Parameters.of(context.npbClass());
-        Comm world = context.world();
         context.out().printf(Locale.ROOT, "%n%n NAS Parallel Benchmarks 3.4 -- EP Benchmark%n%n"
                         + " Number of random numbers generated: %15d  (class %s)%n"
                         + " Total number of processes:          %15d%n%n",
-                1L << (parameters.m() + 1), context.npbClass(), world.size());
-        Tally tally = new Tally();
-        double[] x = new double[2 * PAIRS_PER_BATCH];
+                1L << (parameters.m() + 1), context.npbClass(), context.world().size());
+        EpTrial trial = new EpTrial(context, parameters);
+        trial.reset();
+        return trial;
+    }
 
-        world.barrier();
-        double start = context.backend().wtime();
-        generate(parameters.m(), world, tally, x, context.progress());
-        double[] sums = {tally.sx, tally.sy};
-        double[] globalSums = new double[2];
-        world.allreduce(sums, 0, globalSums, 0, 2, Op.SUM);
-        double[] counts = new double[NQ];
-        world.allreduce(tally.q, 0, counts, 0, NQ, Op.SUM);
-        double[] time = {context.backend().wtime() - start};
-        double[] maxTime = new double[1];
-        world.allreduce(time, 0, maxTime, 0, 1, Op.MAX);
+    /** Generating this rank's pairs and combining the sums and counts of all ranks. */
+    private static final class EpTrial implements Trial {
+        private final RunContext context;
+        private final Parameters parameters;
+        private final double[] x = new double[2 * PAIRS_PER_BATCH];
+        private final double[] globalSums = new double[2];
+        private final double[] counts = new double[NQ];
+        private Tally tally;
 
-        if (world.rank() != 0) {
-            return Optional.empty();
+        EpTrial(RunContext context, Parameters parameters) {
+            this.context = context;
+            this.parameters = parameters;
         }
-        printResults(context, parameters.m(), maxTime[0], globalSums, counts);
-        List<Check> checks = List.of(
-                new Check("sx", globalSums[0], parameters.sxReference(), EPSILON),
-                new Check("sy", globalSums[1], parameters.syReference(), EPSILON));
-        double randoms = Math.pow(2.0, parameters.m() + 1);
-        return Optional.of(new Report("EP", context.npbClass(), Long.toString(1L << (parameters.m() + 1)), 0,
-                world.size(), maxTime[0], Report.mops(randoms, maxTime[0]), "Random numbers generated", checks,
-                context.backend().description()));
+
+        @Override
+        public void reset() {
+            tally = new Tally();
+        }
+
+        @Override
+        public void timedSection() {
+            Comm world = context.world();
+            generate(parameters.m(), world, tally, x, context.progress());
+            double[] sums = {tally.sx, tally.sy};
+            world.allreduce(sums, 0, globalSums, 0, 2, Op.SUM);
+            world.allreduce(tally.q, 0, counts, 0, NQ, Op.SUM);
+        }
+
+        @Override
+        public Optional<Report> report(double seconds) {
+            if (context.world().rank() != 0) {
+                return Optional.empty();
+            }
+            printResults(context, parameters.m(), seconds, globalSums, counts);
+            List<Check> checks = List.of(
+                    new Check("sx", globalSums[0], parameters.sxReference(), EPSILON),
+                    new Check("sy", globalSums[1], parameters.syReference(), EPSILON));
+            double randoms = Math.pow(2.0, parameters.m() + 1);
+            return Optional.of(new Report("EP", context.npbClass(), Long.toString(1L << (parameters.m() + 1)), 0,
+                    context.world().size(), seconds, Report.mops(randoms, seconds), "Random numbers generated", checks,
+                    context.backend().description()));
+        }
     }
 
     /** This rank's share of the batches: a block of consecutive batch numbers, the first ranks one more. */

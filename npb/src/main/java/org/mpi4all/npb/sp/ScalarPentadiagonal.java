@@ -12,8 +12,8 @@ import org.mpi4all.npb.ProcessRule;
 import org.mpi4all.npb.Report;
 import org.mpi4all.npb.ReportWriter;
 import org.mpi4all.npb.RunContext;
+import org.mpi4all.npb.Trial;
 import org.mpi4all.npb.comm.Comm;
-import org.mpi4all.npb.comm.Op;
 
 /**
  * SP, the scalar pentadiagonal benchmark (NPB 3.4-MPI {@code SP/sp.f}): the 3-D compressible Navier–Stokes
@@ -55,7 +55,7 @@ public final class ScalarPentadiagonal implements Benchmark {
     }
 
     @Override
-    public Optional<Report> run(RunContext context) {
+    public Trial prepare(RunContext context) {
         SpParameters parameters = SpParameters.of(context.npbClass());
         Comm world = context.world();
         int n = parameters.gridPoints();
@@ -67,26 +67,48 @@ public final class ScalarPentadiagonal implements Benchmark {
         adi.setUp();
         // One untimed step touches all code and data (and lets the JIT compile it), then u starts over.
         adi.step();
-        adi.resetU();
+        SpTrial trial = new SpTrial(context, parameters, adi);
+        trial.reset();
+        return trial;
+    }
 
-        world.barrier();
-        double start = context.backend().wtime();
-        for (int step = 1; step <= parameters.niter(); step++) {
-            if (step % 20 == 0 || step == 1) {
-                context.progress().line(String.format(Locale.ROOT, " SP: time step %4d of %d", step, parameters.niter()));
+    /** The time steps from the initial u; the norms of residual and error, computed after timing, are verified. */
+    private static final class SpTrial implements Trial {
+        private final RunContext context;
+        private final SpParameters parameters;
+        private final Adi adi;
+
+        SpTrial(RunContext context, SpParameters parameters, Adi adi) {
+            this.context = context;
+            this.parameters = parameters;
+            this.adi = adi;
+        }
+
+        @Override
+        public void reset() {
+            adi.resetU();
+        }
+
+        @Override
+        public void timedSection() {
+            for (int step = 1; step <= parameters.niter(); step++) {
+                if (step % 20 == 0 || step == 1) {
+                    context.progress().line(String.format(Locale.ROOT, " SP: time step %4d of %d", step, parameters.niter()));
+                }
+                adi.step();
             }
-            adi.step();
         }
-        double[] time = {context.backend().wtime() - start};
 
-        double[] xce = adi.errorNorms();
-        double[] xcr = adi.residualNorms();
-        double[] maxTime = new double[1];
-        world.allreduce(time, 0, maxTime, 0, 1, Op.MAX);
-        if (world.rank() != 0) {
-            return Optional.empty();
+        /** Collective: every rank computes the norms, rank 0 reports them. */
+        @Override
+        public Optional<Report> report(double seconds) {
+            double[] xce = adi.errorNorms();
+            double[] xcr = adi.residualNorms();
+            if (context.world().rank() != 0) {
+                return Optional.empty();
+            }
+            return Optional.of(ScalarPentadiagonal.report(context, parameters, seconds, xcr, xce));
         }
-        return Optional.of(report(context, parameters, maxTime[0], xcr, xce));
     }
 
     private static Report report(RunContext context, SpParameters parameters, double seconds, double[] xcr,

@@ -10,7 +10,6 @@ import org.mpi4all.ffi.Mpi;
 import org.mpi4all.npb.comm.Backend;
 import org.mpi4all.npb.comm.Comm;
 import org.mpi4all.npb.comm.MessageBuffer;
-import org.mpi4all.npb.comm.Op;
 import org.mpi4all.npb.comm.Requests;
 
 /**
@@ -37,46 +36,7 @@ public final class Mpi4allBackend implements Backend {
     public String[] init(String[] args) {
         Mpi.MPI_Init(MemorySegment.NULL, MemorySegment.NULL);
         world = new Mpi4allComm(Mpi.MPI_COMM_WORLD, "MPI_COMM_WORLD");
-        warmUpCalls();
         return args;
-    }
-
-    /**
-     * Calls every operation the benchmarks use, on {@code MPI_COMM_SELF}, more often than the JDK's method handle
-     * customisation threshold (127 calls), so that the JVM's one-off work for a downcall happens here rather than
-     * in a timed section. That work is linking the downcall (a stub class generated with the class-file API),
-     * then, at the 128th call, a customised lambda form per handle (more generated classes), and C2 compiling the
-     * class-file API itself (StackMapGenerator.processBlock alone is 2.7 KB of bytecode). It costs little CPU, but
-     * on a machine with as many ranks as cores the compiler threads take a core from a rank while the other ranks
-     * wait for it in MPI: CG.A on 2 ranks of 2 cores lost about 0.3 s to it (docs/benchmarks.md). Open MPI's JNI
-     * bindings generate no code, so the comparison with them was unequal.
-     */
-    private void warmUpCalls() {
-        final int calls = 200;
-        Mpi4allComm self = new Mpi4allComm(Mpi.MPI_COMM_SELF, "MPI_COMM_SELF");
-        double[] doubles = new double[1];
-        int[] ints = new int[1];
-        long[] longs = new long[1];
-        double[] received = new double[1];
-        MessageBuffer buffer = allocate(1);
-        MessageBuffer other = allocate(1);
-        Requests requests = requests(2);
-        for (int call = 0; call < calls; call++) {
-            self.irecv(buffer, 0, 1, 0, 0, requests, 0);
-            self.send(doubles, 0, 1, 0, 0);
-            requests.waitFor(0);
-            self.isend(buffer, 0, 1, 0, 0, requests, 0);
-            self.irecv(other, 0, 1, 0, 0, requests, 1);
-            requests.waitAll();
-            self.barrier();
-            self.bcast(doubles, 0, 1, 0);
-            self.bcast(ints, 0, 1, 0);
-            self.bcast(longs, 0, 1, 0);
-            self.reduce(doubles, 0, received, 0, 1, Op.SUM, 0);
-            self.allreduce(doubles, 0, received, 0, 1, Op.SUM);
-            self.alltoall(doubles, 0, received, 0, 1);
-            wtime();
-        }
     }
 
     @Override

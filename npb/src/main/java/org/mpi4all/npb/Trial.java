@@ -1,0 +1,26 @@
+package org.mpi4all.npb;
+
+import java.util.Optional;
+
+/**
+ * One benchmark set up on every rank for one class and split at NPB's timed section, so that the section can run
+ * again from the same starting state: once in {@link Benchmark#run} (NPB's own one-shot timing), as often as a
+ * harness asks in jmh-bench's {@code NpbKernel} (JMH's warm-up and measured iterations). Every method is
+ * collective: all ranks call it, in the same order.
+ */
+public interface Trial {
+
+    /** Brings the state back to where the timed section starts (untimed: NPB's own initialisation). */
+    void reset();
+
+    /** NPB's timed section: what the reference times between its timer start and stop. */
+    void timedSection();
+
+    /**
+     * The report of the timed section just run, with its values verified against the official ones.
+     *
+     * @param seconds the timed section's duration on the slowest rank (known on rank 0)
+     * @return the report on rank 0; empty on the other ranks
+     */
+    Optional<Report> report(double seconds);
+}
