@@ -182,7 +182,9 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
      * several receiving threads). Accepts: {@link Param#tag tag} (default {@link #ANY_TAG}),
      * {@link Param#type type}, {@link Param#status status}.
      *
-     * @throws IllegalArgumentException if the message is not a whole number of elements of the type
+     * @throws IllegalArgumentException if the message is not a whole number of elements of the type, or has more
+     *         than a buffer of class {@code kind} holds; the message is then received and discarded (MPI cannot
+     *         give a matched message back), so that its sender does not wait for it forever
      */
     public <T> T recv(Class<T> kind, int source, Param... params) {
         return PointToPoint.recvNew(this, kind, source, params);

@@ -16,6 +16,7 @@ import org.mpi4all.ffi.MPI_Comm;
 import org.mpi4all.ffi.MPI_Datatype;
 import org.mpi4all.ffi.MPI_Message;
 import org.mpi4all.ffi.Mpi;
+import org.mpi4all.runtime.MpiException;
 
 /** The point-to-point operations of {@link Communicator} (MPI-4.1 §3): blocking, nonblocking and persistent. */
 final class PointToPoint {
@@ -122,7 +123,15 @@ final class PointToPoint {
             Mpi.MPI_Mprobe(source, tag, comm, message, call.status);
             Status probed = new Status();
             probed.fill(call.status, null, call.words.asSlice(16));
-            T buf = kind.cast(Message.allocate("recv", kind, type, probed.count(type)));
+            T buf;
+            try {
+                buf = kind.cast(Message.allocate("recv", kind, type, probed.count(type)));
+            } catch (RuntimeException cannotHold) {
+                discardMatched(message);
+                throw new IllegalArgumentException("recv: a " + kind.getTypeName() + " cannot hold the message from rank "
+                        + probed.source() + " with tag " + probed.tag() + " (" + cannotHold.getMessage()
+                        + "); it was received and discarded, so that its sender does not wait for it", cannotHold);
+            }
             Message m = call.message(buf, Param.type(params, given), 0, -1, Message.OUT);
             boolean critical = call.prepare(false);
             Downcall.mrecv(critical, m, message, status != null ? call.status : Mpi.MPI_STATUS_IGNORE);
@@ -131,6 +140,21 @@ final class PointToPoint {
                 status.fill(call.status, m.type, call.words.asSlice(16));
             }
             return buf;
+        }
+    }
+
+    /**
+     * Completes the receive of a matched {@code message} into no buffer. MPI cannot give a matched message back,
+     * and a sender of one too large to send eagerly waits until it is received: this receive truncates it, which
+     * ends both sides ({@code MPI_ERR_TRUNCATE} is the expected outcome).
+     */
+    private static void discardMatched(MemorySegment message) {
+        try {
+            Mpi.MPI_Mrecv(MemorySegment.NULL, 0, Mpi.MPI_BYTE, message, Mpi.MPI_STATUS_IGNORE);
+        } catch (MpiException truncated) {
+            if (truncated.errorClass() != Mpi.MPI_ERR_TRUNCATE) {
+                throw truncated;
+            }
         }
     }
 

@@ -267,6 +267,21 @@ class PointToPointTest {
             world.send(new int[8], right, tag(78));
             checks.throwsWith("truncatedIntoNativeSegment", MpiException.class, "MPI_ERR_TRUNCATE",
                     () -> world.recv(Arena.ofAuto().allocate(16), left, tag(78)));
+            // 1 MiB + 2 bytes: beyond every eager limit, so its sender waits until it is received; a receive into
+            // a new int[] cannot hold it (not whole ints) and must still complete it, or the sender hangs
+            byte[] notWholeInts = new byte[(1 << 20) + 2];
+            String cannotHold = "recv: a int[] cannot hold the message from rank " + left
+                    + " with tag 79 (the message of 1048578 bytes is not a whole number of int";
+            if (rank % 2 == 0) {
+                world.send(notWholeInts, right, tag(79));
+            }
+            checks.throwsWith("newArrayCannotHold", IllegalArgumentException.class, cannotHold,
+                    () -> world.recv(int[].class, left, tag(79)));
+            if (rank % 2 != 0) {
+                world.send(notWholeInts, right, tag(79));
+            }
+            int[] after = ringNew(new int[] {rank, 79}, int[].class, tag(80));
+            checks.equal("receivesAfterDiscarding", List.of(left, 79), List.of(after[0], after[1]));
         }
 
         static byte[] bytes(int rank, int n) {
@@ -342,7 +357,8 @@ class PointToPointTest {
     private static final String[] MISUSE = {"countBeyondArray", "offsetPlusCountBeyondArray", "negativeCount",
         "negativeOffset", "notABuffer", "nullBuffer", "paramNotAccepted", "paramTwice", "typeMismatch",
         "segmentNotWholeElements", "nativeSegmentNotWholeElements", "readOnlyNativeSegment", "readOnlyReceive",
-        "bigEndianBuffer", "invalidRank", "truncated", "truncatedIntoNativeSegment"};
+        "bigEndianBuffer", "invalidRank", "truncated", "truncatedIntoNativeSegment", "newArrayCannotHold",
+        "receivesAfterDiscarding"};
 
     private static MpiRunResult criticalRun;
 
