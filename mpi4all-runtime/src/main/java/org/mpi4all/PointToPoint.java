@@ -31,8 +31,52 @@ final class PointToPoint {
 
     private PointToPoint() {}
 
-    /** The send modes (MPI-4.1 §3.4): standard, and the {@code synchronous()}, {@code buffered()}, {@code ready()} parameters. */
-    enum Mode { STANDARD, SYNCHRONOUS, BUFFERED, READY }
+    /**
+     * The send modes (MPI-4.1 §3.4): standard, and the {@code synchronous()}, {@code buffered()}, {@code ready()}
+     * parameters, each with its nonblocking and persistent send.
+     */
+    enum Mode {
+        STANDARD(new PeerCall(Mpi::MPI_Isend, Mpi::MPI_Isend_c), new PeerCall(Mpi::MPI_Send_init, Mpi::MPI_Send_init_c)),
+        SYNCHRONOUS(new PeerCall(Mpi::MPI_Issend, Mpi::MPI_Issend_c), new PeerCall(Mpi::MPI_Ssend_init, Mpi::MPI_Ssend_init_c)),
+        BUFFERED(new PeerCall(Mpi::MPI_Ibsend, Mpi::MPI_Ibsend_c), new PeerCall(Mpi::MPI_Bsend_init, Mpi::MPI_Bsend_init_c)),
+        READY(new PeerCall(Mpi::MPI_Irsend, Mpi::MPI_Irsend_c), new PeerCall(Mpi::MPI_Rsend_init, Mpi::MPI_Rsend_init_c));
+
+        /** {@code MPI_Isend}, {@code MPI_Issend}, ... */
+        private final PeerCall start;
+        /** {@code MPI_Send_init}, {@code MPI_Ssend_init}, ... */
+        private final PeerCall bind;
+
+        Mode(PeerCall start, PeerCall bind) {
+            this.start = start;
+            this.bind = bind;
+        }
+    }
+
+    private static final PeerCall IRECV = new PeerCall(Mpi::MPI_Irecv, Mpi::MPI_Irecv_c);
+    private static final PeerCall RECV_INIT = new PeerCall(Mpi::MPI_Recv_init, Mpi::MPI_Recv_init_c);
+
+    /**
+     * A nonblocking or persistent point-to-point call, {@code (buf, count, datatype, peer, tag, comm, request)}, in
+     * its {@code int}-count form and its {@code _c} form, which a message of more elements than an int counts needs.
+     */
+    private record PeerCall(IntCount call, LargeCount largeCall) {
+        interface IntCount {
+            void call(MemorySegment buf, int count, MPI_Datatype type, int peer, int tag, MPI_Comm comm, MemorySegment request);
+        }
+
+        interface LargeCount {
+            void call(MemorySegment buf, long count, MPI_Datatype type, int peer, int tag, MPI_Comm comm, MemorySegment request);
+        }
+
+        void call(Message m, int peer, int tag, MPI_Comm comm, MemorySegment request) {
+            if (m.isLarge()) {
+                long n = m.elements();
+                LargeCounts.run(n, () -> largeCall.call(m.mpi(), n, m.handle, peer, tag, comm, request));
+            } else {
+                call.call(m.mpi(), m.count, m.handle, peer, tag, comm, request);
+            }
+        }
+    }
 
     /** The mode the parameters of a send ask for; at most one of them. */
     static Mode mode(String operation, int given) {
@@ -243,81 +287,23 @@ final class PointToPoint {
     /** {@code MPI_Isend} in the mode the parameters ask for. */
     static <T> Request<T> isend(Communicator c, T buf, int dest, Param[] params) {
         return transfer(c, "isend", buf, Message.IN, params, (call, m, tag, mode, comm) ->
-                Request.start(call, buf, null, request -> sendStart(m, mode, dest, tag, comm, request)));
+                Request.start(call, buf, null, request -> mode.start.call(m, dest, tag, comm, request)));
     }
 
     /** {@code MPI_Send_init} in the mode the parameters ask for. */
     static <T> Persistent<T> sendInit(Communicator c, T buf, int dest, Param[] params) {
         return transfer(c, "sendInit", buf, Message.IN, params, (call, m, tag, mode, comm) ->
-                Persistent.bind(call, buf, null, request -> sendBind(m, mode, dest, tag, comm, request)));
+                Persistent.bind(call, buf, null, request -> mode.bind.call(m, dest, tag, comm, request)));
     }
 
     static <T> Request<T> irecv(Communicator c, T buf, int source, Param[] params) {
         return transfer(c, "irecv", buf, Message.OUT, params, (call, m, tag, mode, comm) ->
-                Request.start(call, buf, m.type, request -> {
-                    if (m.isLarge()) {
-                        LargeCounts.run(m.elements(), () -> Mpi.MPI_Irecv_c(m.mpi(), m.elements(), m.handle, source,
-                                tag, comm, request));
-                    } else {
-                        Mpi.MPI_Irecv(m.mpi(), m.count, m.handle, source, tag, comm, request);
-                    }
-                }));
+                Request.start(call, buf, m.type, request -> IRECV.call(m, source, tag, comm, request)));
     }
 
     static <T> Persistent<T> recvInit(Communicator c, T buf, int source, Param[] params) {
         return transfer(c, "recvInit", buf, Message.OUT, params, (call, m, tag, mode, comm) ->
-                Persistent.bind(call, buf, m.type, request -> {
-                    if (m.isLarge()) {
-                        LargeCounts.run(m.elements(), () -> Mpi.MPI_Recv_init_c(m.mpi(), m.elements(), m.handle,
-                                source, tag, comm, request));
-                    } else {
-                        Mpi.MPI_Recv_init(m.mpi(), m.count, m.handle, source, tag, comm, request);
-                    }
-                }));
-    }
-
-    /** {@code MPI_Isend} ... {@code MPI_Irsend}, or their {@code _c} forms for a large message. */
-    private static void sendStart(Message m, Mode mode, int dest, int tag, MPI_Comm comm, MemorySegment request) {
-        if (m.isLarge()) {
-            long n = m.elements();
-            LargeCounts.run(n, () -> {
-                switch (mode) {
-                    case STANDARD -> Mpi.MPI_Isend_c(m.mpi(), n, m.handle, dest, tag, comm, request);
-                    case SYNCHRONOUS -> Mpi.MPI_Issend_c(m.mpi(), n, m.handle, dest, tag, comm, request);
-                    case BUFFERED -> Mpi.MPI_Ibsend_c(m.mpi(), n, m.handle, dest, tag, comm, request);
-                    case READY -> Mpi.MPI_Irsend_c(m.mpi(), n, m.handle, dest, tag, comm, request);
-                }
-            });
-            return;
-        }
-        switch (mode) {
-            case STANDARD -> Mpi.MPI_Isend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-            case SYNCHRONOUS -> Mpi.MPI_Issend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-            case BUFFERED -> Mpi.MPI_Ibsend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-            case READY -> Mpi.MPI_Irsend(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-        }
-    }
-
-    /** {@code MPI_Send_init} ... {@code MPI_Rsend_init}, or their {@code _c} forms for a large message. */
-    private static void sendBind(Message m, Mode mode, int dest, int tag, MPI_Comm comm, MemorySegment request) {
-        if (m.isLarge()) {
-            long n = m.elements();
-            LargeCounts.run(n, () -> {
-                switch (mode) {
-                    case STANDARD -> Mpi.MPI_Send_init_c(m.mpi(), n, m.handle, dest, tag, comm, request);
-                    case SYNCHRONOUS -> Mpi.MPI_Ssend_init_c(m.mpi(), n, m.handle, dest, tag, comm, request);
-                    case BUFFERED -> Mpi.MPI_Bsend_init_c(m.mpi(), n, m.handle, dest, tag, comm, request);
-                    case READY -> Mpi.MPI_Rsend_init_c(m.mpi(), n, m.handle, dest, tag, comm, request);
-                }
-            });
-            return;
-        }
-        switch (mode) {
-            case STANDARD -> Mpi.MPI_Send_init(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-            case SYNCHRONOUS -> Mpi.MPI_Ssend_init(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-            case BUFFERED -> Mpi.MPI_Bsend_init(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-            case READY -> Mpi.MPI_Rsend_init(m.mpi(), m.count, m.handle, dest, tag, comm, request);
-        }
+                Persistent.bind(call, buf, m.type, request -> RECV_INIT.call(m, source, tag, comm, request)));
     }
 
     static <T> Request<T> irecvNew(Communicator c, Class<T> kind, int source, Param[] params) {

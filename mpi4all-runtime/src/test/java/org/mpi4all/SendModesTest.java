@@ -19,7 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Buffered and ready sends (blocking, nonblocking, persistent) around the ring of ranks, with the buffer the
+ * Buffered, ready and synchronous sends (blocking, nonblocking, persistent) around the ring of ranks, with the buffer the
  * environment attaches; in-place reduce-scatter (blocks and counts, blocking and nonblocking); persistent
  * operations in request pools and {@code startAll}; values on every rank, and the misuse of each.
  */
@@ -32,6 +32,7 @@ class SendModesTest {
             Checks.run(args, ThreadLevel.SINGLE, (checks, env) -> {
                 checks.section("buffered", () -> bufferedSends(checks, env));
                 checks.section("ready", () -> readySends(checks));
+                checks.section("synchronous", () -> synchronousSends(checks));
                 checks.section("inPlace", () -> inPlaceReduceScatter(checks));
                 checks.section("pools", () -> pools(checks));
                 checks.equal("size", List.of(size, rank), List.of(world.size(), world.rank()));
@@ -106,6 +107,34 @@ class SendModesTest {
             checks.equal("rsendInit", wanted, seen);
         }
 
+        /**
+         * A synchronous send completes only once its receive has started: no rank posts its receive before the
+         * barrier, which it enters after testing its send.
+         */
+        static void synchronousSends(Checks checks) {
+            Request<int[]> sent = world.isend(message(rank, 0), right, synchronous(), tag(8));
+            boolean completedEarly = sent.test();
+            world.barrier();
+            checks.equal("issend", message(left, 0), world.recv(new int[N], left, tag(8)));
+            sent.waitFor();
+            checks.that("issendWaitsForReceive", !completedEarly, "isend(synchronous()) completed before its receive");
+            int[] buffer = new int[N];
+            Object[] seen = new Object[ITERATIONS];
+            Object[] wanted = new Object[ITERATIONS];
+            try (Persistent<int[]> send = world.sendInit(buffer, right, synchronous(), tag(9))) {
+                for (int i = 0; i < ITERATIONS; i++) {
+                    System.arraycopy(message(rank, i), 0, buffer, 0, N);
+                    completedEarly |= send.start().test();
+                    world.barrier();
+                    seen[i] = world.recv(new int[N], left, tag(9));
+                    wanted[i] = message(left, i);
+                    send.waitFor();
+                }
+            }
+            checks.equal("ssendInit", wanted, seen);
+            checks.that("ssendInitWaitsForReceive", !completedEarly, "sendInit(synchronous()) completed before its receive");
+        }
+
         static void inPlaceReduceScatter(Checks checks) {
             int ranksSum = size * (size - 1) / 2;
             int[] blocks = IntStream.range(0, 2 * size).map(j -> rank + j).toArray();
@@ -173,7 +202,8 @@ class SendModesTest {
     void onRanks(int ranks) {
         Runs.assertChecks(Runs.run(Program.class, ranks), "bufferedWithoutBuffer", "detachWithoutBuffer", "attachTwice",
                 "bufferTooSmall", "twoModes", "bsend", "ibsend", "ibsendHandsBack", "bsendInit", "detach", "rsend",
-                "irsend", "rsendInit", "reduceScatterInPlace", "reduceScatterCountsInPlace", "ireduceScatterInPlace",
+                "irsend", "rsendInit", "issend", "issendWaitsForReceive", "ssendInit", "ssendInitWaitsForReceive",
+                "reduceScatterInPlace", "reduceScatterCountsInPlace", "ireduceScatterInPlace",
                 "inPlaceAndRecvBuf", "poolSkipsInactive", "poolPersistent", "poolCompletesPersistent",
                 "waitAnyPersistent", "resultWhileActive", "startAllActive", "startAllStartedNone", "size");
     }

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.openjdk.jmh.util.ListStatistics;
 
 /**
  * The timed iterations of one benchmark at one size, as the result files of a suite run hold them: one
@@ -37,14 +38,17 @@ public record Measurement(String contender, String benchmark, int bytes, int win
         return median(microseconds);
     }
 
-    /** The median of some values (the mean of the middle two for an even count). */
+    /**
+     * The median of some values (the mean of the middle two for an even count), as JMH's own statistics compute
+     * it: the report's statistics come from one library.
+     */
     public static double median(Collection<Double> values) {
         if (values.isEmpty()) {
             throw new IllegalArgumentException("no values, so no median");
         }
-        double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        ListStatistics statistics = new ListStatistics();
+        values.forEach(statistics::addValue);
+        return statistics.getPercentile(50);
     }
 
     public String toLine() {

@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import org.mpi4all.Communicator;
 import org.mpi4all.Environment;
 import org.mpi4all.ThreadLevel;
+import org.mpi4all.bench.Measurement;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.IterationResult;
@@ -109,13 +110,11 @@ public final class HighLevelBench {
         }
 
         double median() {
-            double[] sorted = micros.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-            return sorted.length == 0 ? Double.NaN : sorted[sorted.length / 2];
+            return micros.isEmpty() ? Double.NaN : Measurement.median(micros);
         }
 
         double allocatedPerOperation() {
-            double[] sorted = allocated.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-            return sorted.length == 0 ? Double.NaN : sorted[sorted.length / 2];
+            return allocated.isEmpty() ? Double.NaN : Measurement.median(allocated);
         }
     }
 

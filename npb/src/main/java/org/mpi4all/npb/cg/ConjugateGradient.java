@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Optional;
 import org.mpi4all.npb.Benchmark;
 import org.mpi4all.npb.Check;
+import org.mpi4all.npb.KernelTrial;
 import org.mpi4all.npb.MemoryNeed;
 import org.mpi4all.npb.NpbClass;
 import org.mpi4all.npb.NpbRandom;
@@ -105,16 +106,11 @@ public final class ConjugateGradient implements Benchmark {
     }
 
     /** The power iterations from x = (1, ..., 1); zeta is the eigenvalue estimate NPB verifies. */
-    private static final class CgTrial implements Trial {
-        private final RunContext context;
-        private final Parameters parameters;
-        private final CgSolver solver;
+    private static final class CgTrial extends KernelTrial<Parameters, CgSolver> {
         private double zeta;
 
         CgTrial(RunContext context, Parameters parameters, CgSolver solver) {
-            this.context = context;
-            this.parameters = parameters;
-            this.solver = solver;
+            super(context, parameters, solver);
         }
 
         @Override
@@ -135,14 +131,13 @@ public final class ConjugateGradient implements Benchmark {
 
         @Override
         public Optional<Report> report(double seconds) {
-            if (context.world().rank() != 0) {
-                return Optional.empty();
-            }
-            context.out().printf(" Benchmark completed%n");
-            return Optional.of(new Report("CG", context.npbClass(), Integer.toString(parameters.na()), parameters.niter(),
-                    context.world().size(), seconds, Report.mops(parameters.operations(), seconds), "floating point",
-                    List.of(new Check("zeta", zeta, parameters.zetaReference(), EPSILON)),
-                    context.backend().description()));
+            return onRankZero(() -> {
+                context.out().printf(" Benchmark completed%n");
+                return new Report("CG", context.npbClass(), Integer.toString(parameters.na()), parameters.niter(),
+                        context.world().size(), seconds, Report.mops(parameters.operations(), seconds), "floating point",
+                        List.of(new Check("zeta", zeta, parameters.zetaReference(), EPSILON)),
+                        context.backend().description());
+            });
         }
     }
 }

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 import org.mpi4all.npb.Benchmark;
 import org.mpi4all.npb.Check;
+import org.mpi4all.npb.KernelTrial;
 import org.mpi4all.npb.MemoryNeed;
 import org.mpi4all.npb.NpbClass;
 import org.mpi4all.npb.ProcessRule;
@@ -86,16 +87,11 @@ public final class FourierTransform implements Benchmark {
     }
 
     /** The set-up and the time steps, all timed as in the reference; one checksum per step. */
-    private static final class FtTrial implements Trial {
-        private final RunContext context;
-        private final FtParameters parameters;
-        private final Solver solver;
+    private static final class FtTrial extends KernelTrial<FtParameters, Solver> {
         private final double[] sums;
 
         FtTrial(RunContext context, FtParameters parameters, Solver solver) {
-            this.context = context;
-            this.parameters = parameters;
-            this.solver = solver;
+            super(context, parameters, solver);
             this.sums = new double[2 * parameters.niter()];
         }
 
@@ -117,10 +113,7 @@ public final class FourierTransform implements Benchmark {
 
         @Override
         public Optional<Report> report(double seconds) {
-            if (context.world().rank() != 0) {
-                return Optional.empty();
-            }
-            return Optional.of(FourierTransform.report(context, parameters, seconds, sums));
+            return onRankZero(() -> FourierTransform.report(context, parameters, seconds, sums));
         }
     }
 

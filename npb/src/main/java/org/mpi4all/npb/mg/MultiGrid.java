@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Optional;
 import org.mpi4all.npb.Benchmark;
 import org.mpi4all.npb.Check;
+import org.mpi4all.npb.KernelTrial;
 import org.mpi4all.npb.MemoryNeed;
 import org.mpi4all.npb.NpbClass;
 import org.mpi4all.npb.ProcessRule;
@@ -106,16 +107,11 @@ public final class MultiGrid implements Benchmark {
     }
 
     /** The V-cycles from u = 0; the residual's norm rnm2 is what NPB verifies. */
-    private static final class MgTrial implements Trial {
-        private final RunContext context;
-        private final Parameters parameters;
-        private final MgSolver solver;
+    private static final class MgTrial extends KernelTrial<Parameters, MgSolver> {
         private double rnm2;
 
         MgTrial(RunContext context, Parameters parameters, MgSolver solver) {
-            this.context = context;
-            this.parameters = parameters;
-            this.solver = solver;
+            super(context, parameters, solver);
         }
 
         @Override
@@ -140,16 +136,15 @@ public final class MultiGrid implements Benchmark {
 
         @Override
         public Optional<Report> report(double seconds) {
-            if (context.world().rank() != 0) {
-                return Optional.empty();
-            }
-            int n = parameters.n();
-            context.out().printf(" Benchmark completed%n");
-            double operations = 58.0 * parameters.nit() * n * n * (double) n;
-            return Optional.of(new Report("MG", context.npbClass(), ReportWriter.grid(n, n, n), parameters.nit(),
-                    context.world().size(), seconds, Report.mops(operations, seconds), "floating point",
-                    List.of(new Check("rnm2", rnm2, parameters.rnm2Reference(), EPSILON)),
-                    context.backend().description()));
+            return onRankZero(() -> {
+                int n = parameters.n();
+                context.out().printf(" Benchmark completed%n");
+                double operations = 58.0 * parameters.nit() * n * n * (double) n;
+                return new Report("MG", context.npbClass(), ReportWriter.grid(n, n, n), parameters.nit(),
+                        context.world().size(), seconds, Report.mops(operations, seconds), "floating point",
+                        List.of(new Check("rnm2", rnm2, parameters.rnm2Reference(), EPSILON)),
+                        context.backend().description());
+            });
         }
     }
 }

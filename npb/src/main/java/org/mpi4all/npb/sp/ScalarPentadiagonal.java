@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 import org.mpi4all.npb.Benchmark;
 import org.mpi4all.npb.Check;
+import org.mpi4all.npb.KernelTrial;
 import org.mpi4all.npb.MemoryNeed;
 import org.mpi4all.npb.NpbClass;
 import org.mpi4all.npb.ProcessRule;
@@ -73,20 +74,14 @@ public final class ScalarPentadiagonal implements Benchmark {
     }
 
     /** The time steps from the initial u; the norms of residual and error, computed after timing, are verified. */
-    private static final class SpTrial implements Trial {
-        private final RunContext context;
-        private final SpParameters parameters;
-        private final Adi adi;
-
+    private static final class SpTrial extends KernelTrial<SpParameters, Adi> {
         SpTrial(RunContext context, SpParameters parameters, Adi adi) {
-            this.context = context;
-            this.parameters = parameters;
-            this.adi = adi;
+            super(context, parameters, adi);
         }
 
         @Override
         public void reset() {
-            adi.resetU();
+            solver.resetU();
         }
 
         @Override
@@ -95,19 +90,16 @@ public final class ScalarPentadiagonal implements Benchmark {
                 if (step % 20 == 0 || step == 1) {
                     context.progress().line(String.format(Locale.ROOT, " SP: time step %4d of %d", step, parameters.niter()));
                 }
-                adi.step();
+                solver.step();
             }
         }
 
         /** Collective: every rank computes the norms, rank 0 reports them. */
         @Override
         public Optional<Report> report(double seconds) {
-            double[] xce = adi.errorNorms();
-            double[] xcr = adi.residualNorms();
-            if (context.world().rank() != 0) {
-                return Optional.empty();
-            }
-            return Optional.of(ScalarPentadiagonal.report(context, parameters, seconds, xcr, xce));
+            double[] xce = solver.errorNorms();
+            double[] xcr = solver.residualNorms();
+            return onRankZero(() -> ScalarPentadiagonal.report(context, parameters, seconds, xcr, xce));
         }
     }
 
