@@ -75,8 +75,8 @@ final class Collectives {
         static <T> Blocks<T> of(Call call, Communicator c, Exchange kind, String operation, T send, Param[] params,
                 int given) {
             boolean inPlace = Param.has(given, IN_PLACE);
-            int sources = kind.neighbours ? ((TopologyCommunicator) c).sources().length : c.size();
-            int destinations = kind.neighbours ? ((TopologyCommunicator) c).destinations().length : c.size();
+            int sources = kind.neighbours ? ((TopologyCommunicator) c).sources().length : c.peers();
+            int destinations = kind.neighbours ? ((TopologyCommunicator) c).destinations().length : c.peers();
             Message in = call.message(send, Param.type(params, given), 0, -1, inPlace ? Message.INOUT : Message.IN);
             long block = inPlace || !kind.gather
                     ? blockOf(operation, in, destinations, kind.neighbours ? "destination" : "process") : in.elements();
@@ -89,7 +89,7 @@ final class Collectives {
     /** {@code allgather}, {@code alltoall} and their neighbour forms. */
     static <T> T exchange(Communicator c, Exchange kind, T send, Param[] params) {
         int given = Param.check(kind.operation, params, kind.neighbours ? NEIGHBOR_OR_NONBLOCKING_PARAMS : EXCHANGE_PARAMS);
-        MPI_Comm comm = c.intraHandle();
+        MPI_Comm comm = c.collectiveHandle(kind.operation, given);
         try (Call call = Call.begin(c.environment, kind.operation)) {
             Blocks<T> b = Blocks.of(call, c, kind, kind.operation, send, params, given);
             Downcall.exchange(call.prepare(false), kind, b.in(), b.out(), b.block(), comm);
@@ -99,37 +99,50 @@ final class Collectives {
 
     static <T> T bcast(Communicator c, T buf, Param[] params) {
         int given = Param.check("bcast", params, BCAST_PARAMS);
-        MPI_Comm comm = c.intraHandle();
-        int root = Param.intValue(params, given, ROOT, 0);
+        MPI_Comm comm = c.collectiveHandle("bcast", given);
+        int root = c.root("bcast", params, given);
         try (Call call = Call.begin(c.environment, "bcast")) {
             Message m = call.message(buf, Param.type(params, given), Param.intValue(params, given, OFFSET, 0),
-                    Param.intValue(params, given, COUNT, -1), c.rank() == root ? Message.IN : Message.OUT);
+                    Param.intValue(params, given, COUNT, -1), receivesFromRoot(c, root) ? Message.OUT : Message.IN);
             Downcall.bcast(call.prepare(false), m, root, comm);
             call.finish();
         }
         return buf;
     }
 
+    /** Whether the process giving {@code root} receives what the root sends (a broadcast's data). */
+    private static boolean receivesFromRoot(Communicator c, int root) {
+        return !c.isRoot(root) && c.exchangesWithRoot(root);
+    }
+
     /** The buffers of a gather (mpi4py's {@code for_gather}): what is sent, the result at the root, the block size. */
     private record Rooted<T>(Message in, Message out, long block, T result) {
         static <T> Rooted<T> gather(Call call, Communicator c, String operation, T send, Param[] params, int given,
                 int root) {
-            boolean isRoot = c.rank() == root;
+            boolean isRoot = c.isRoot(root);
             boolean inPlace = isRoot && Param.has(given, IN_PLACE);
             Message in = call.message(send, Param.type(params, given), 0, -1, inPlace ? Message.INOUT : Message.IN);
             long block = inPlace ? blockOf(operation, in, c.size(), "process") : in.elements();
             Object recvBuf = Param.value(params, given, RECV_BUF);
-            T result = isRoot ? resultBuffer(operation, send, recvBuf, in, block * c.size(), inPlace)
+            T result = isRoot ? resultBuffer(operation, send, recvBuf, in, block * c.peers(), inPlace)
                     : nonRootResult(operation, send, recvBuf, in);
-            Message out = inPlace ? in : isRoot ? call.message(result, in.type, 0, block * c.size(), Message.OUT) : null;
+            Message out = inPlace ? in : isRoot ? call.message(result, in.type, 0, block * c.peers(), Message.OUT) : null;
             return new Rooted<>(in, out, block, result);
         }
 
         /** A scatter's: the root's send buffer (null elsewhere), this process's block, the block size. */
         static <T> Rooted<T> scatter(Call call, Communicator c, String operation, T send, Param[] params, int given,
                 int root, long block) {
-            boolean isRoot = c.rank() == root;
-            Message in = call.message(send, Param.type(params, given), 0, isRoot ? block * c.size() : 0, Message.IN);
+            boolean isRoot = c.isRoot(root);
+            Message in = call.message(send, Param.type(params, given), 0, isRoot ? block * c.peers() : 0, Message.IN);
+            if (!c.exchangesWithRoot(root)) {
+                // The root's group of an intercommunicator receives nothing, an empty result. MPI ignores the receive
+                // buffer there, but the checked layer measures it against the count: the root lends its send
+                // buffer (never written), the others, which send nothing either, pass no elements.
+                T none = nonRootResult(operation, send, Param.value(params, given, RECV_BUF), in);
+                return isRoot ? new Rooted<>(in, in, block, none) : new Rooted<>(null, call.message(none, in.type, 0, 0,
+                        Message.OUT), 0, none);
+            }
             T result = resultBuffer(operation, send, Param.value(params, given, RECV_BUF), in, block, false);
             Message out = call.message(result, in.type, 0, block, Message.OUT);
             return new Rooted<>(isRoot ? in : null, out, block, result);
@@ -138,8 +151,8 @@ final class Collectives {
 
     static <T> T gather(Communicator c, T send, Param[] params) {
         int given = Param.check("gather", params, GATHER_PARAMS);
-        MPI_Comm comm = c.intraHandle();
-        int root = Param.intValue(params, given, ROOT, 0);
+        MPI_Comm comm = c.collectiveHandle("gather", given);
+        int root = c.root("gather", params, given);
         try (Call call = Call.begin(c.environment, "gather")) {
             Rooted<T> g = Rooted.gather(call, c, "gather", send, params, given, root);
             Downcall.gather(call.prepare(false), g.in(), g.out(), g.block(), root, comm);
@@ -152,7 +165,7 @@ final class Collectives {
         int given = Param.check(operation, params, GATHER_PARAMS);
         issue.refuseWhereBroken(operation, "MPI_Gather_init");
         MPI_Comm comm = c.intraHandle();
-        int root = Param.intValue(params, given, ROOT, 0);
+        int root = c.root(operation, params, given);
         try (Call call = Call.begin(c.environment, operation)) {
             Rooted<T> g = Rooted.gather(call, c, operation, send, params, given, root);
             Message in = g.in();
@@ -173,17 +186,17 @@ final class Collectives {
 
     static <T> T scatter(Communicator c, T send, Param[] params) {
         int given = Param.check("scatter", params, SCATTER_PARAMS);
-        MPI_Comm comm = c.intraHandle();
-        int root = Param.intValue(params, given, ROOT, 0);
+        MPI_Comm comm = c.collectiveHandle("scatter", given);
+        int root = c.root("scatter", params, given);
         long block = Param.intValue(params, given, COUNT, -1);
         if (block < 0) {
-            long[] shared = {c.rank() == root ? blockOf("scatter", countOf(c.environment, "scatter", send,
-                    Param.type(params, given)), c.size(), "process") : 0};
-            block = c.bcast(shared, Param.root(root))[0];
+            long[] shared = {c.isRoot(root) ? blockOf("scatter", countOf(c.environment, "scatter", send,
+                    Param.type(params, given)), c.peers(), "process") : 0};
+            block = c.bcast(shared, Param.rootArgument(root))[0];
         }
         try (Call call = Call.begin(c.environment, "scatter")) {
             Rooted<T> s = Rooted.scatter(call, c, "scatter", send, params, given, root, block);
-            Downcall.scatter(call.prepare(false), s.in(), s.out(), block, root, comm);
+            Downcall.scatter(call.prepare(false), s.in(), s.out(), s.block(), root, comm);
             return call.finish(s.result());
         }
     }
@@ -192,7 +205,7 @@ final class Collectives {
         String operation = issue.operation("scatter");
         int given = Param.check(operation, params, SCATTER_PARAMS);
         MPI_Comm comm = c.intraHandle();
-        int root = Param.intValue(params, given, ROOT, 0);
+        int root = c.root(operation, params, given);
         int block = requiredCount(operation, params, given);
         issue.refuseWhereBroken(operation, "MPI_Scatter_init");
         try (Call call = Call.begin(c.environment, operation)) {
@@ -222,18 +235,18 @@ final class Collectives {
 
     static <T> T gatherv(Communicator c, T send, Param[] params) {
         int given = Param.check("gatherv", params, GATHERV_PARAMS);
-        MPI_Comm comm = c.intraHandle();
-        int root = Param.intValue(params, given, ROOT, 0);
-        boolean isRoot = c.rank() == root;
+        MPI_Comm comm = c.collectiveHandle("gatherv", given);
+        int root = c.root("gatherv", params, given);
+        boolean isRoot = c.isRoot(root);
         Datatype typeParam = Param.type(params, given);
         int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
         if (counts == null) {
             counts = exchanged("gatherv", c.gather(new int[] {countOf(c.environment, "gatherv", send, typeParam).count},
-                    Param.root(root)));
+                    Param.rootArgument(root)));
         }
         try (Call call = Call.begin(c.environment, "gatherv")) {
             if (isRoot) {
-                int[] displs = recvDisplacements("gatherv", params, given, counts, c.size());
+                int[] displs = recvDisplacements("gatherv", params, given, counts, c.peers());
                 Gathered<T> g = Gathered.of(call, "gatherv", send, params, given, counts, displs);
                 Downcall.gatherv(call.prepare(false), g.in(), g.out(), g.counts(), g.displs(), root, comm);
                 return call.finish(g.result());
@@ -249,15 +262,15 @@ final class Collectives {
         String operation = issue.operation("gatherv");
         int given = Param.check(operation, params, GATHERV_PARAMS);
         MPI_Comm comm = c.intraHandle();
-        int root = Param.intValue(params, given, ROOT, 0);
+        int root = c.root(operation, params, given);
         int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
-        if (c.rank() == root && counts == null) {
+        if (c.isRoot(root) && counts == null) {
             throw new IllegalArgumentException(operation + ": recvCounts is required at the root (gatherv gathers them"
                     + " itself)");
         }
         try (Call call = Call.begin(c.environment, operation)) {
             Gathered<T> g;
-            if (c.rank() == root) {
+            if (c.isRoot(root)) {
                 g = Gathered.of(call, operation, send, params, given, counts,
                         recvDisplacements(operation, params, given, counts, c.size()));
             } else {
@@ -283,13 +296,13 @@ final class Collectives {
 
     static <T> T allgatherv(Communicator c, T send, Param[] params) {
         int given = Param.check("allgatherv", params, ALLGATHERV_PARAMS);
-        MPI_Comm comm = c.intraHandle();
+        MPI_Comm comm = c.collectiveHandle("allgatherv", given);
         int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
         if (counts == null) {
             counts = exchanged("allgatherv", c.allgather(new int[] {countOf(c.environment, "allgatherv", send,
                     Param.type(params, given)).count}));
         }
-        int[] displs = recvDisplacements("allgatherv", params, given, counts, c.size());
+        int[] displs = recvDisplacements("allgatherv", params, given, counts, c.peers());
         try (Call call = Call.begin(c.environment, "allgatherv")) {
             Gathered<T> g = Gathered.of(call, "allgatherv", send, params, given, counts, displs);
             Downcall.allgatherv(call.prepare(false), g.in(), g.out(), g.counts(), g.displs(), comm);
@@ -314,14 +327,14 @@ final class Collectives {
     /** The root's send counts and displacements of a scatterv, checked (null elsewhere). */
     private static int[][] scattervLayout(Communicator c, String operation, Object send, Param[] params, int given,
             int root) {
-        if (c.rank() != root) {
+        if (!c.isRoot(root)) {
             return null;
         }
         int[] counts = (int[]) Param.value(params, given, SEND_COUNTS);
         if (counts == null) {
             throw new IllegalArgumentException(operation + ": sendCounts is required at the root");
         }
-        checkCounts(operation, "sendCounts", counts, c.size());
+        checkCounts(operation, "sendCounts", counts, c.peers());
         int[] displs = displacements(operation, "sendDispls", (int[]) Param.value(params, given, SEND_DISPLS), counts);
         Shapes.checkFits(operation, counts, displs, countOf(c.environment, operation, send, Param.type(params, given)));
         return new int[][] {counts, displs};
@@ -341,12 +354,13 @@ final class Collectives {
 
     static <T> T scatterv(Communicator c, T send, Param[] params) {
         int given = Param.check("scatterv", params, SCATTERV_PARAMS);
-        MPI_Comm comm = c.intraHandle();
-        int root = Param.intValue(params, given, ROOT, 0);
+        MPI_Comm comm = c.collectiveHandle("scatterv", given);
+        int root = c.root("scatterv", params, given);
         int[][] layout = scattervLayout(c, "scatterv", send, params, given, root);
         int block = Param.intValue(params, given, COUNT, -1);
         if (block < 0) {
-            block = c.scatter(layout != null ? layout[0] : new int[0], Param.root(root), Param.count(1))[0];
+            int[] own = c.scatter(layout != null ? layout[0] : new int[0], Param.rootArgument(root), Param.count(1));
+            block = own.length > 0 ? own[0] : 0;   // empty in the root's group of an intercommunicator
         }
         try (Call call = Call.begin(c.environment, "scatterv")) {
             Dealt<T> d = Dealt.of(call, "scatterv", send, params, given, layout, block);
@@ -359,7 +373,7 @@ final class Collectives {
         String operation = issue.operation("scatterv");
         int given = Param.check(operation, params, SCATTERV_PARAMS);
         MPI_Comm comm = c.intraHandle();
-        int root = Param.intValue(params, given, ROOT, 0);
+        int root = c.root(operation, params, given);
         int[][] layout = scattervLayout(c, operation, send, params, given, root);
         int block = requiredCount(operation, params, given);
         try (Call call = Call.begin(c.environment, operation)) {
@@ -424,7 +438,7 @@ final class Collectives {
             int sources, UnaryOperator<int[]> exchangeCounts) {
         String operation = neighbours ? "neighborAlltoallv" : "alltoallv";
         Personal<T> counts = Personal.counts(c, operation, send, params, destinations, sources, exchangeCounts);
-        MPI_Comm comm = c.intraHandle();
+        MPI_Comm comm = c.collectiveHandle(operation, counts.given());
         try (Call call = Call.begin(c.environment, operation)) {
             Personal<T> p = counts.buffers(call, operation, send, params);
             Gathered<T> g = p.received();
@@ -487,9 +501,9 @@ final class Collectives {
         String operation = issue.operation("bcast");
         int given = Param.check(operation, params, IBCAST_PARAMS);
         MPI_Comm comm = c.intraHandle();
-        int root = Param.intValue(params, given, ROOT, 0);
+        int root = c.root(operation, params, given);
         try (Call call = Call.begin(c.environment, operation)) {
-            Message m = call.message(buf, Param.type(params, given), 0, -1, c.rank() == root ? Message.IN : Message.OUT);
+            Message m = call.message(buf, Param.type(params, given), 0, -1, receivesFromRoot(c, root) ? Message.OUT : Message.IN);
             return issue.issue(call, buf, request -> {
                 if (issue == Issue.PERSISTENT) {
                     Mpi.MPI_Bcast_init(m.mpi(), m.count, m.handle, root, comm, Mpi.MPI_INFO_NULL, request);

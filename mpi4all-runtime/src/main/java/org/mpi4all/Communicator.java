@@ -79,6 +79,7 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
     private static final int OBJECT_SEND_PARAMS = Param.accepting(TAG, SYNCHRONOUS);
     private static final int OBJECT_RECV_PARAMS = Param.accepting(TAG, STATUS);
     private static final int OBJECT_ROOT_PARAMS = Param.accepting(ROOT);
+    private static final int INTERCOMM_PARAMS = Param.accepting(TAG);
 
     final Environment environment;
     private final MPI_Comm handle;
@@ -137,6 +138,52 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
      */
     MPI_Comm intraHandle() {
         return handle();
+    }
+
+    // ---- What a collective needs to know of the communicator: one group, or two (Intercommunicator) ----------
+
+    /**
+     * The handle, for a blocking collective MPI defines on both kinds of communicator, given the parameters
+     * {@code given} to {@code operation} ({@link Intercommunicator} refuses {@code inPlace}, which MPI does not
+     * define between two groups).
+     */
+    MPI_Comm collectiveHandle(String operation, int given) {
+        return handle();
+    }
+
+    /** The number of processes a collective exchanges blocks with: all of them here, the remote group between two. */
+    int peers() {
+        return size;
+    }
+
+    /**
+     * The root argument MPI takes for the {@code root} parameter of {@code operation}: the rank of
+     * {@link Param#root root(rank)}, default 0.
+     *
+     * @throws IllegalArgumentException for {@link Param#localRoot localRoot} or {@link Param#remoteRoot remoteRoot},
+     *                                  which name the root of an intercommunicator's collective
+     */
+    int root(String operation, Param[] params, int given) {
+        Object group = Param.value(params, given, ROOT);
+        if (group == Param.RootGroup.LOCAL || group == Param.RootGroup.REMOTE) {
+            throw new IllegalArgumentException(operation + ": " + (group == Param.RootGroup.LOCAL ? "localRoot"
+                    : "remoteRoot") + " names the root of an intercommunicator's collective; " + name
+                    + " is one group, whose root is root(rank)");
+        }
+        return Param.intValue(params, given, ROOT, 0);
+    }
+
+    /** Whether the process giving {@code root} (from {@link #root}) is the root: gives the data of a bcast or scatter, gets the result of a reduce or gather. */
+    boolean isRoot(int root) {
+        return rank == root;
+    }
+
+    /**
+     * Whether the process giving {@code root} sends a block to the root (gather, reduce) or gets one from it (bcast,
+     * scatter): every process of one group; between two, the group that is not the root's.
+     */
+    boolean exchangesWithRoot(int root) {
+        return true;
     }
 
     // ---- Blocking point-to-point (MPI-4.1 §3.2-3.4, 3.8, 3.10) ----------------------------------
@@ -273,7 +320,7 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
 
     /** Waits until every process of the communicator has called it ({@code MPI_Barrier}). */
     public void barrier() {
-        Mpi.MPI_Barrier(intraHandle());
+        Mpi.MPI_Barrier(collectiveHandle("barrier", 0));
     }
 
     /**
@@ -316,22 +363,22 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
 
     /** {@return {@code value} of all processes combined with {@code op}} ({@code MPI_Allreduce} of one {@code int}) */
     public int allreduce(int value, Op op) {
-        return allreduce(new int[] {value}, op, Param.inPlace())[0];
+        return allreduce(new int[] {value}, op)[0];   // not in place: MPI has no in-place form between two groups
     }
 
     /** {@return {@code value} of all processes combined with {@code op}} ({@code MPI_Allreduce} of one {@code long}) */
     public long allreduce(long value, Op op) {
-        return allreduce(new long[] {value}, op, Param.inPlace())[0];
+        return allreduce(new long[] {value}, op)[0];
     }
 
     /** {@return {@code value} of all processes combined with {@code op}} ({@code MPI_Allreduce} of one {@code double}) */
     public double allreduce(double value, Op op) {
-        return allreduce(new double[] {value}, op, Param.inPlace())[0];
+        return allreduce(new double[] {value}, op)[0];
     }
 
     /** {@return {@code value} of all processes combined with {@code op}} ({@code MPI_Allreduce} of one {@code boolean}) */
     public boolean allreduce(boolean value, Op op) {
-        return allreduce(new boolean[] {value}, op, Param.inPlace())[0];
+        return allreduce(new boolean[] {value}, op)[0];
     }
 
     /**
@@ -454,7 +501,7 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
      * {@link Param#recvCountsOut recvCountsOut}, {@link Param#recvDisplsOut recvDisplsOut}, {@link Param#type type}.
      */
     public <T> T alltoallv(T send, Param... params) {
-        return Collectives.personalized(this, false, send, params, size, size, this::alltoall);
+        return Collectives.personalized(this, false, send, params, peers(), peers(), this::alltoall);
     }
 
 
@@ -701,16 +748,16 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
      */
     public <T> T bcastObject(T value, Serializer<T> serializer, Param... params) {
         int given = Param.check("bcastObject", params, OBJECT_ROOT_PARAMS);
-        int root = Param.intValue(params, given, ROOT, 0);
-        byte[] bytes = rank == root ? serializer.serialize(value) : null;
-        int[] length = bcast(new int[] {bytes != null ? bytes.length : 0}, Param.root(root));
-        bytes = bcast(bytes != null ? bytes : new byte[length[0]], Param.root(root));
-        return rank == root ? value : serializer.deserialize(bytes);
+        int root = root("bcastObject", params, given);
+        byte[] bytes = isRoot(root) ? serializer.serialize(value) : null;
+        int[] length = bcast(new int[] {bytes != null ? bytes.length : 0}, Param.rootArgument(root));
+        bytes = bcast(bytes != null ? bytes : new byte[length[0]], Param.rootArgument(root));
+        return isRoot(root) || !exchangesWithRoot(root) ? value : serializer.deserialize(bytes);
     }
 
     /** {@return every process's {@code value}, in rank order, on every process} */
     public <T> List<T> allgatherObjects(T value, Serializer<T> serializer) {
-        int[] counts = new int[size];
+        int[] counts = new int[peers()];
         byte[] all = allgatherv(serializer.serialize(value), Param.recvCountsOut(counts));
         return split(all, counts, serializer);
     }
@@ -721,10 +768,10 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
      */
     public <T> List<T> gatherObjects(T value, Serializer<T> serializer, Param... params) {
         int given = Param.check("gatherObjects", params, OBJECT_ROOT_PARAMS);
-        int[] counts = new int[size];
-        byte[] all = gatherv(serializer.serialize(value), Param.root(Param.intValue(params, given, ROOT, 0)),
-                Param.recvCountsOut(counts));
-        return rank == Param.intValue(params, given, ROOT, 0) ? split(all, counts, serializer) : List.of();
+        int root = root("gatherObjects", params, given);
+        int[] counts = new int[peers()];
+        byte[] all = gatherv(serializer.serialize(value), Param.rootArgument(root), Param.recvCountsOut(counts));
+        return isRoot(root) ? split(all, counts, serializer) : List.of();
     }
 
     private static <T> List<T> split(byte[] all, int[] counts, Serializer<T> serializer) {
@@ -770,6 +817,33 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
         MPI_Comm comm = intraHandle();
         MPI_Group g = group.handle();
         return environment.adopt(created(out -> Mpi.MPI_Comm_create(comm, g, out)), name + ".create");
+    }
+
+    /**
+     * {@return an intercommunicator between this communicator's processes and another group}
+     * ({@code MPI_Intercomm_create}). Collective over this communicator and the other group's, each naming its
+     * leader ({@code localLeader}, a rank here); at the leaders, {@code remoteLeader} is the other leader's rank in
+     * {@code peer}, a communicator of both (such as the world; only the leaders use it). Both groups give the same
+     * tag. Accepts: {@link Param#tag tag} (default 0).
+     *
+     * @throws IllegalArgumentException if {@code localLeader} is not a rank here, or, at the leader,
+     *                                  {@code remoteLeader} is not a rank of {@code peer}
+     */
+    public Intercommunicator createIntercommunicator(int localLeader, Communicator peer, int remoteLeader,
+            Param... params) {
+        int tag = Param.intValue(params, Param.check("createIntercommunicator", params, INTERCOMM_PARAMS), TAG, 0);
+        MPI_Comm comm = intraHandle();
+        MPI_Comm peerComm = peer.handle();
+        if (localLeader < 0 || localLeader >= size) {
+            throw new IllegalArgumentException("createIntercommunicator: localLeader " + localLeader + " is not a rank"
+                    + " of " + name + " (" + size + " processes)");
+        }
+        if (rank == localLeader && (remoteLeader < 0 || remoteLeader >= peer.size())) {
+            throw new IllegalArgumentException("createIntercommunicator: remoteLeader " + remoteLeader + " is not a"
+                    + " rank of " + peer.name + " (" + peer.size() + " processes)");
+        }
+        return new Intercommunicator(environment, created(out -> Mpi.MPI_Intercomm_create(comm, localLeader, peerComm,
+                remoteLeader, tag, out)), name + ".intercomm");
     }
 
     /**

@@ -9,7 +9,9 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import org.mpi4all.ffi.MPI_Datatype;
 import org.mpi4all.ffi.Mpi;
@@ -61,7 +63,8 @@ public final class Datatype implements Attributed<Datatype> {
     private final MemoryLayout layout;
     private final Class<?> javaType;
     private final Category category;
-    private final MPI_Datatype predefined;
+    /** The MPI handle where it needs no environment: a predefined type's, or a {@link #dup duplicate}'s. */
+    private final MPI_Datatype fixedHandle;
     private final RecordStruct struct;
     /** {@code layout.byteSize()}, and its log2 where it is a power of two (else -1): read at every call. */
     private final long size;
@@ -71,13 +74,13 @@ public final class Datatype implements Attributed<Datatype> {
         this(name, layout, javaType, category, predefined, null);
     }
 
-    private Datatype(String name, MemoryLayout layout, Class<?> javaType, Category category, MPI_Datatype predefined,
+    private Datatype(String name, MemoryLayout layout, Class<?> javaType, Category category, MPI_Datatype fixedHandle,
             RecordStruct struct) {
         this.name = name;
         this.layout = layout;
         this.javaType = javaType;
         this.category = category;
-        this.predefined = predefined;
+        this.fixedHandle = fixedHandle;
         this.struct = struct;
         this.size = layout.byteSize();
         this.sizeShift = Long.bitCount(size) == 1 ? Long.numberOfTrailingZeros(size) : -1;
@@ -159,9 +162,12 @@ public final class Datatype implements Attributed<Datatype> {
         return javaType;
     }
 
-    /** Whether MPI predefines this type (the primitive ones), so that its handle needs no environment. */
-    boolean isPredefined() {
-        return predefined != null;
+    /**
+     * Whether the type's handle needs no environment: MPI predefines it (the primitive ones), or it is a
+     * {@link #dup duplicate}.
+     */
+    boolean hasFixedHandle() {
+        return fixedHandle != null;
     }
 
     /** Whether this is a record's struct type. */
@@ -182,9 +188,31 @@ public final class Datatype implements Attributed<Datatype> {
         return struct;
     }
 
-    /** The MPI handle: predefined, or the record's struct type, committed in {@code environment} on first use. */
+    /** The MPI handle: fixed, or the record's struct type, committed in {@code environment} on first use. */
     MPI_Datatype handle(Environment environment) {
-        return predefined != null ? predefined : environment.committedType(this);
+        return fixedHandle != null ? fixedHandle : environment.committedType(this);
+    }
+
+    /**
+     * {@return a duplicate of this type} ({@code MPI_Type_dup}): the same elements, layout and Java type under an
+     * MPI handle of its own, which gives native segments as {@link Param#type type(duplicate)} and carries
+     * attributes apart from this type's. The attributes of this type whose key has a copier come along, with the
+     * value the copier makes ({@link AttributeKey#forDatatypes}); MPI frees the duplicate, deleting its
+     * attributes, when {@code environment} closes.
+     *
+     * @throws IllegalStateException if the environment is closed
+     */
+    public Datatype dup(Environment environment) {
+        environment.check();
+        MPI_Datatype original = handle(environment);
+        MPI_Datatype copy;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment out = MPI_Datatype.allocate(arena);
+            Mpi.MPI_Type_dup(original, out);
+            copy = MPI_Datatype.read(out);
+        }
+        environment.onClose(() -> RecordStruct.freeMpiType(copy));
+        return new Datatype(name + ".dup", layout, javaType, category, copy, struct);
     }
 
     @Override

@@ -112,7 +112,8 @@ final class DynamicProcesses {
     }
 
     private static int root(Communicator c, String operation, Param[] params) {
-        int root = Param.intValue(params, Param.check(operation, params, ROOT_PARAMS), ROOT, 0);
+        c.intraHandle();   // these run on one group: an intercommunicator refuses here, before its own roots apply
+        int root = c.root(operation, params, Param.check(operation, params, ROOT_PARAMS));
         if (root < 0 || root >= c.size()) {
             throw new IllegalArgumentException(operation + ": root " + root + " is not a rank of " + c.size());
         }

@@ -10,8 +10,8 @@ import org.mpi4all.ffi.Mpi;
 /**
  * A communicator between two groups of processes (MPI-4.1 §7.6): this process's group, whose size and rank
  * {@link #size()} and {@link #rank()} give, and the remote group, which the ranks of point-to-point
- * operations name. It comes from {@link Communicator#spawn}, {@link Environment#parent()},
- * {@link Communicator#accept} and {@link Communicator#connect}.
+ * operations name. It comes from {@link Communicator#createIntercommunicator}, {@link Communicator#spawn},
+ * {@link Environment#parent()}, {@link Communicator#accept} and {@link Communicator#connect}.
  *
  * {@snippet :
  * Intercommunicator children = world.spawn(Command.java(2, Worker.class)).children();
@@ -23,9 +23,30 @@ import org.mpi4all.ffi.Mpi;
  * }
  *
  * <p>Point-to-point operations (blocking, nonblocking, persistent, partitioned) work as on any communicator.
- * Collectives over the two groups are not offered here: their roots and results follow other rules
- * ({@code MPI_ROOT}, the remote group's data), so they throw {@link UnsupportedOperationException};
- * {@link #merge} gives an ordinary communicator of both groups for them.
+ *
+ * <p>The blocking collectives MPI defines between two groups (MPI-4.1 §6.2.2) are the methods of
+ * {@link Communicator}, with the data flowing from one group to the other: {@link #barrier}, {@link #allreduce}
+ * (each group gets the other group's data combined), {@link #allgather} and {@link #allgatherv} (each gets the
+ * other group's blocks), {@link #alltoall} and {@link #alltoallv} (block j to rank j of the other group),
+ * {@link #reduceScatter} (the other group's data combined, scattered over this group), and the rooted ones,
+ * {@link #bcast}, {@link #reduce}, {@link #gather}, {@link #gatherv}, {@link #scatter}, {@link #scatterv}, whose
+ * root is in one group and exchanges with every process of the other. Their root is named by the group it is in,
+ * and a plain {@link Param#root root(r)}, or none, is refused:
+ *
+ * {@snippet :
+ * // the root's group: rank 0 of it broadcasts, its other processes take no part
+ * inter.bcast(data, localRoot(0));
+ * // the other group: every process receives from rank 0 of the remote group
+ * inter.bcast(data, remoteRoot(0));
+ * }
+ *
+ * <p>So a single SPMD line serves both groups: {@code inter.gather(mine, inFirstGroup ? localRoot(0) :
+ * remoteRoot(0))}. The root's result is the other group's blocks (of the size of its own {@code send}, which
+ * is not sent); a process of the root's group other than the root gets an empty buffer, as do the processes of
+ * the other group where the root gathers or reduces. {@link Param#inPlace inPlace} is refused (MPI has no
+ * in-place form between two groups). Prefix reductions ({@code scan}, {@code exscan}), nonblocking and
+ * persistent collectives and the making of communicators from this one's processes throw
+ * {@link UnsupportedOperationException}; {@link #merge} gives an ordinary communicator of both groups for them.
  */
 public final class Intercommunicator extends Communicator {
     private final int remoteSize;
@@ -79,8 +100,60 @@ public final class Intercommunicator extends Communicator {
 
     @Override
     MPI_Comm intraHandle() {
-        throw new UnsupportedOperationException("the intercommunicator " + name() + " joins two groups: collectives and the"
-                + " making of communicators run on one group's communicator, which merge(high) gives");
+        throw new UnsupportedOperationException("the intercommunicator " + name() + " joins two groups: prefix"
+                + " reductions, nonblocking and persistent collectives and the making of communicators run on one"
+                + " group's communicator, which merge(high) gives");
+    }
+
+    @Override
+    MPI_Comm collectiveHandle(String operation, int given) {
+        if (Param.has(given, Param.Name.IN_PLACE)) {
+            throw new IllegalArgumentException(operation + ": inPlace is not defined on the intercommunicator " + name()
+                    + " (the data goes to the other group)");
+        }
+        return handle();
+    }
+
+    @Override
+    int peers() {
+        return remoteSize;
+    }
+
+    /**
+     * {@inheritDoc} Here: {@code MPI_ROOT} at the root, {@code MPI_PROC_NULL} at the other processes of its group
+     * ({@link Param#localRoot localRoot(r)}), or the root's rank in the remote group ({@link Param#remoteRoot}).
+     *
+     * @throws IllegalArgumentException without a root, for {@link Param#root root(r)}, or for a rank outside its group
+     */
+    @Override
+    int root(String operation, Param[] params, int given) {
+        Object group = Param.value(params, given, Param.Name.ROOT);
+        int rank = Param.intValue(params, given, Param.Name.ROOT, 0);
+        if (group == Param.RootGroup.RESOLVED) {
+            return rank;
+        }
+        if (group != Param.RootGroup.LOCAL && group != Param.RootGroup.REMOTE) {
+            throw new IllegalArgumentException(operation + ": on the intercommunicator " + name() + ", name the root"
+                    + " by its group: localRoot(r) in the root's group, remoteRoot(r) in the other"
+                    + (Param.has(given, Param.Name.ROOT) ? " (root(" + rank + ") could be a rank of either)" : ""));
+        }
+        boolean local = group == Param.RootGroup.LOCAL;
+        int groupSize = local ? size() : remoteSize;
+        if (rank < 0 || rank >= groupSize) {
+            throw new IllegalArgumentException(operation + ": " + (local ? "localRoot(" : "remoteRoot(") + rank
+                    + ") is not a rank of the " + (local ? "local" : "remote") + " group of " + groupSize);
+        }
+        return !local ? rank : rank == rank() ? Mpi.MPI_ROOT : Mpi.MPI_PROC_NULL;
+    }
+
+    @Override
+    boolean isRoot(int root) {
+        return root == Mpi.MPI_ROOT;
+    }
+
+    @Override
+    boolean exchangesWithRoot(int root) {
+        return root >= 0;
     }
 
     @Override

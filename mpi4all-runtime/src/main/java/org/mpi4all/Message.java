@@ -107,7 +107,7 @@ final class Message {
                     && ((direction & OUT) == 0 || !s.isReadOnly())) {
                 Datatype type = typeParam != null ? typeParam : Datatype.BYTE;
                 long elements = type.elementsIn(s.byteSize());
-                if (elements >= 0 && elements <= Integer.MAX_VALUE && count <= elements && type.isPredefined()) {
+                if (elements >= 0 && elements <= Integer.MAX_VALUE && count <= elements && type.hasFixedHandle()) {
                     return fromStart(carrier, type, (int) (count < 0 ? elements : count), NOT_AN_ARRAY, s, direction);
                 }
             }
@@ -124,7 +124,7 @@ final class Message {
     static int nativeCount(Object carrier, Datatype typeParam, int direction) {
         if (carrier instanceof MemorySegment s && s.isNative() && ((direction & OUT) == 0 || !s.isReadOnly())) {
             Datatype type = typeParam != null ? typeParam : Datatype.BYTE;
-            if (type.isPredefined()) {
+            if (type.hasFixedHandle()) {
                 long elements = type.elementsIn(s.byteSize());   // -1 if not a whole number
                 return elements <= Integer.MAX_VALUE ? (int) elements : -1;
             }

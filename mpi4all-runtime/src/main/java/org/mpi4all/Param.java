@@ -78,9 +78,46 @@ public final class Param {
         return new Param(Name.TAG, tag, null);
     }
 
-    /** The root rank of a rooted collective (bcast, reduce, gather, scatter); default 0. */
+    /**
+     * The root rank of a rooted collective (bcast, reduce, gather, scatter) on an intracommunicator; default 0. An
+     * {@link Intercommunicator} refuses it: its roots are named by the group they are in, {@link #localRoot} and
+     * {@link #remoteRoot}.
+     */
     public static Param root(int root) {
         return new Param(Name.ROOT, root, null);
+    }
+
+    /** Which group the rank of a root parameter counts in. */
+    enum RootGroup {
+        /** {@link #localRoot}: this process's group of an intercommunicator. */
+        LOCAL,
+        /** {@link #remoteRoot}: the other group of an intercommunicator. */
+        REMOTE,
+        /** {@link #rootArgument}: the value MPI takes, already resolved by an enclosing operation. */
+        RESOLVED
+    }
+
+    /**
+     * The root of a rooted collective on an {@link Intercommunicator}, given by the processes of the root's own
+     * group: the root is rank {@code rank} of this group ({@code MPI_ROOT} there, {@code MPI_PROC_NULL} at the
+     * others of the group). The other group gives {@link #remoteRoot}{@code (rank)}.
+     */
+    public static Param localRoot(int rank) {
+        return new Param(Name.ROOT, rank, RootGroup.LOCAL);
+    }
+
+    /**
+     * The root of a rooted collective on an {@link Intercommunicator}, given by the processes of the group that
+     * sends to it or receives from it: the root is rank {@code rank} of the remote group. The root's group
+     * gives {@link #localRoot}{@code (rank)}.
+     */
+    public static Param remoteRoot(int rank) {
+        return new Param(Name.ROOT, rank, RootGroup.REMOTE);
+    }
+
+    /** The root argument of MPI as an enclosing operation resolved it, for the collectives it calls in turn. */
+    static Param rootArgument(int mpiRoot) {
+        return new Param(Name.ROOT, mpiRoot, RootGroup.RESOLVED);
     }
 
     /**
@@ -191,7 +228,9 @@ public final class Param {
     @Override
     public String toString() {
         return switch (name) {
-            case TAG, ROOT, COUNT, OFFSET -> name.label + "(" + intValue + ")";
+            case ROOT -> value == RootGroup.LOCAL ? "localRoot(" + intValue + ")"
+                    : value == RootGroup.REMOTE ? "remoteRoot(" + intValue + ")" : "root(" + intValue + ")";
+            case TAG, COUNT, OFFSET -> name.label + "(" + intValue + ")";
             case IN_PLACE, SYNCHRONOUS, BUFFERED, READY -> name.label + "()";
             case TYPE -> name.label + "(" + value + ")";
             default -> name.label + "(...)";

@@ -25,12 +25,15 @@ final class Reductions {
 
     /** The element-wise reductions; only {@code REDUCE} has a root. */
     enum Kind {
-        REDUCE("reduce"), ALLREDUCE("allreduce"), SCAN("scan"), EXSCAN("exscan");
+        REDUCE("reduce", true), ALLREDUCE("allreduce", true), SCAN("scan", false), EXSCAN("exscan", false);
 
         final String operation;
+        /** Whether MPI defines it on an intercommunicator (the prefix reductions need one order of all processes). */
+        final boolean betweenGroups;
 
-        Kind(String operation) {
+        Kind(String operation, boolean betweenGroups) {
             this.operation = operation;
+            this.betweenGroups = betweenGroups;
         }
     }
 
@@ -41,9 +44,9 @@ final class Reductions {
         String operation = kind.operation;
         int given = Param.check(operation, params, kind == Kind.REDUCE ? REDUCE_PARAMS : REDUCTION_PARAMS);
         Objects.requireNonNull(op, "op == null");
-        MPI_Comm comm = c.intraHandle();
-        int root = Param.intValue(params, given, ROOT, 0);
-        boolean receives = kind != Kind.REDUCE || c.rank() == root;
+        MPI_Comm comm = kind.betweenGroups ? c.collectiveHandle(operation, given) : c.intraHandle();
+        int root = kind == Kind.REDUCE ? c.root(operation, params, given) : 0;
+        boolean receives = kind != Kind.REDUCE || c.isRoot(root);
         boolean inPlace = receives && Param.has(given, IN_PLACE);
         Object recvBuf = Param.value(params, given, RECV_BUF);
         Datatype typeParam = Param.type(params, given);
@@ -109,7 +112,7 @@ final class Reductions {
     static <T> T reduceScatter(Communicator c, T send, Op op, Param[] params) {
         int given = Param.check("reduceScatter", params, REDUCE_SCATTER_PARAMS);
         Objects.requireNonNull(op, "op == null");
-        MPI_Comm comm = c.intraHandle();
+        MPI_Comm comm = c.collectiveHandle("reduceScatter", given);
         try (Call call = Call.begin(c.environment, "reduceScatter")) {
             Scattered<T> r = Scattered.of(call, c, "reduceScatter", send, params, given);
             MPI_Op mpiOp = op.handle(c.environment, r.in().type, "reduceScatter");
@@ -169,8 +172,8 @@ final class Reductions {
         int given = Param.check(operation, params, rooted ? NONBLOCKING_REDUCE_PARAMS : NONBLOCKING_REDUCTION_PARAMS);
         Objects.requireNonNull(op, "op == null");
         MPI_Comm comm = c.intraHandle();
-        int root = Param.intValue(params, given, ROOT, 0);
-        boolean receives = !rooted || c.rank() == root;
+        int root = rooted ? c.root(operation, params, given) : 0;
+        boolean receives = !rooted || c.isRoot(root);
         try (Call call = Call.begin(c.environment, operation)) {
             Message in = call.message(send, Param.type(params, given), 0, -1, Message.IN);
             Object recvBuf = Param.value(params, given, RECV_BUF);

@@ -767,7 +767,8 @@ public final class Window implements Attributed<Window>, AutoCloseable {
 
     // ---- checks ---------------------------------------------------------------------------------
 
-    MPI_Win handle() {
+    /** The MPI handle, for calls to the generated layer ({@code Mpi}), after checking the window is usable. */
+    public MPI_Win handle() {
         environment.check();
         if (freed) {
             throw new IllegalStateException("the window was freed");

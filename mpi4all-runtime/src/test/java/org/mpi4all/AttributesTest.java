@@ -217,7 +217,7 @@ class AttributesTest {
                 checks.equal("datatypeGet", List.of(Optional.of("sample" + rank), Optional.of("only" + rank),
                         Optional.of("long" + rank), Optional.empty()), List.of(sample.attribute(key), sample.attribute(notCopied),
                         Datatype.LONG.attribute(key), Datatype.INT.attribute(key)));
-                // MPI_Type_dup (through the generated layer: the high level's types are never duplicated) runs the copier
+                // MPI_Type_dup of a type the high level does not know (through the generated layer) runs the copier
                 try (Arena arena = Arena.ofConfined()) {
                     MemorySegment slot = MPI_Datatype.allocate(arena);
                     Mpi.MPI_Type_dup(sample.handle(env), slot);
@@ -237,7 +237,38 @@ class AttributesTest {
                 // the values are each rank's own: their numbers add up over the ranks
                 checks.equal("datatypeEverywhere", size * (size - 1) / 2, world.allreduce(
                         Integer.parseInt(deleted.get(1).replaceAll("\\D", "")), Op.SUM));
+                highLevelDup(checks, env, key, notCopied, deleted);
             }
+        }
+
+        /** {@code Datatype.dup}: the copier's value comes along, the type is MPI's own and carries data. */
+        static void highLevelDup(Checks checks, Environment env, AttributeKey<Datatype, String> key,
+                AttributeKey<Datatype, String> notCopied, List<String> deleted) {
+            Datatype.DOUBLE.setAttribute(key, "double" + rank);
+            Datatype.DOUBLE.setAttribute(notCopied, "kept" + rank);
+            Datatype dup = Datatype.DOUBLE.dup(env);
+            checks.equal("dupAttributes", List.of(Optional.of("double" + rank + "-copy"), Optional.empty()),
+                    List.of(dup.attribute(key), dup.attribute(notCopied)));
+            dup.setAttribute(notCopied, "dup" + rank);
+            checks.equal("dupOwnAttributes", List.of(Optional.of("kept" + rank), Optional.of("dup" + rank)),
+                    List.of(Datatype.DOUBLE.attribute(notCopied), dup.attribute(notCopied)));
+            checks.equal("dupShape", List.of("double.dup", 8L, double.class), List.of(dup.name(), dup.size(),
+                    dup.javaType()));
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment segment = arena.allocate(ValueLayout.JAVA_DOUBLE, 2);
+                if (rank == 1) {
+                    segment.copyFrom(MemorySegment.ofArray(new double[] {1.5, -2.5}));
+                }
+                world.bcast(segment, Param.type(dup), Param.root(1));
+                checks.equal("dupCarriesData", new double[] {1.5, -2.5}, segment.toArray(ValueLayout.JAVA_DOUBLE));
+            }
+            deleted.clear();
+            dup.deleteAttribute(key);
+            dup.deleteAttribute(notCopied);
+            Datatype.DOUBLE.deleteAttribute(key);
+            Datatype.DOUBLE.deleteAttribute(notCopied);
+            checks.equal("dupDeletedApart", List.of("double" + rank + "-copy", "dup" + rank, "double" + rank,
+                    "kept" + rank), deleted);
         }
 
         /** The attribute of {@code key} on a type handle the high level does not know. */
@@ -276,6 +307,7 @@ class AttributesTest {
         Runs.assertChecks(Runs.run(OtherObjects.class, 3), "size", "windowGet", "windowReplaced", "windowDelete",
                 "deletedWithWindow", "windowFreed", "windowKeyFreed", "allocated", "modelEverywhere", "created", "dynamic",
                 "shared", "datatypeGet", "copiedOnTypeDup", "deletedWithType", "datatypeDelete", "datatypeDeleted",
-                "datatypeEverywhere");
+                "datatypeEverywhere", "dupAttributes", "dupOwnAttributes", "dupShape", "dupCarriesData",
+                "dupDeletedApart");
     }
 }

@@ -85,7 +85,7 @@ class DynamicProcessesTest {
             children.send(new int[] {100 + rank}, rank);
             checks.equal("fromChild", (100 + rank) * 10 + rank, children.recv(new int[1], rank)[0]);
             checks.throwsWith("interCollective", UnsupportedOperationException.class, "joins two groups",
-                    () -> children.allreduce(1, Op.SUM));
+                    () -> children.scan(new int[1], Op.SUM));
             checks.throwsWith("interSplit", UnsupportedOperationException.class, "joins two groups",
                     () -> children.split(0, rank));
             checks.throwsWith("interWindow", UnsupportedOperationException.class, "joins two groups",
@@ -196,7 +196,7 @@ class DynamicProcessesTest {
                         server.send(new long[] {value + 1}, rank);
                     }
                 }
-                checks.throwsWith("interCollective", UnsupportedOperationException.class, "joins two groups",
+                checks.throwsWith("interCollective", IllegalArgumentException.class, "name the root by its group",
                         () -> parent.bcast(new int[1]));
                 parent.send(lines.toByteArray(), rank, tag(TEXT));
                 parent.disconnect();

@@ -34,7 +34,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  *
  * <pre>
  * scripts/mpi run openmpi -np 2 java --enable-native-access=ALL-UNNAMED \
- *     -cp jmh-bench/target/benchmarks.jar org.mpi4all.bench.highlevel.HighLevelBench [--quick] [--rounds N] [--only NAME]
+ *     -cp jmh-bench/target/benchmarks.jar org.mpi4all.bench.highlevel.HighLevelBench [--quick] [--rounds N] [--only NAME[,NAME...]]
  * </pre>
  */
 public final class HighLevelBench {
@@ -52,8 +52,10 @@ public final class HighLevelBench {
         boolean quick = arguments.contains("--quick");
         int rounds = arguments.contains("--rounds") ? Integer.parseInt(arguments.get(arguments.indexOf("--rounds") + 1))
                 : quick ? 2 : 6;
-        // --only NAME runs the benchmark classes whose names contain NAME (OneSided ...), all of them without it.
-        String only = arguments.contains("--only") ? arguments.get(arguments.indexOf("--only") + 1) : "";
+        // --only NAME[,NAME...] runs the benchmark classes whose names contain one of the NAMEs (OneSided ...), all
+        // of them without it.
+        List<String> only = List.of(arguments.contains("--only") ? arguments.get(arguments.indexOf("--only") + 1)
+                .split(",") : new String[] {""});
         // Every rank is a JMH run of its own: they must not wait for each other's lock.
         System.setProperty("jmh.ignoreLock", "true");
         // JMH calls the benchmarks from a worker thread, one call at a time.
@@ -67,7 +69,7 @@ public final class HighLevelBench {
                     OptionsBuilder options = new OptionsBuilder();
                     for (Class<?> benchmark : List.of(LayersBenchmark.class, OneSidedBenchmark.class,
                             HeapAccessBenchmark.class)) {
-                        if (benchmark.getSimpleName().contains(only)) {
+                        if (only.stream().anyMatch(benchmark.getSimpleName()::contains)) {
                             options.include(benchmark.getName());
                         }
                     }

@@ -1,7 +1,5 @@
 package org.mpi4all.bench.highlevel;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
-
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.TimeUnit;
@@ -26,8 +24,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * One-sided communication, the high level against the generated layer: a put of {@code bytes / 8} doubles into the
  * other rank's window followed by a fence, the epoch a halo exchange repeats. The origin is an off-heap segment on
  * both sides: a put completes at the fence, after the call returned, so the generated layer cannot pass a heap
- * array in place (the high level copies one to native memory, a cost of its own, not the binding's). Each layer
- * has its window of the same size, allocated by MPI ({@code MPI_Win_allocate}).
+ * array in place (the high level copies one to native memory, a cost of its own, not the binding's). Both layers
+ * use the same window ({@code Window.allocate}, {@code MPI_Win_allocate}), the generated one through its handle.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -60,11 +58,8 @@ public class OneSidedBenchmark {
         origin = arena.allocate(bytes, Double.BYTES);
         ofDoubles = new org.mpi4all.Param[] {org.mpi4all.Param.type(Datatype.DOUBLE)};
         window = Window.allocate(world, doubles, Datatype.DOUBLE);
-        MemorySegment winOut = MPI_Win.allocate(arena);
-        Mpi.MPI_Win_allocate(bytes, Double.BYTES, Mpi.MPI_INFO_NULL, world.handle(), arena.allocate(ADDRESS), winOut);
-        win = MPI_Win.read(winOut);
+        win = window.handle();
         window.fence();
-        Mpi.MPI_Win_fence(0, win);
     }
 
     @Setup(Level.Iteration)
@@ -76,10 +71,6 @@ public class OneSidedBenchmark {
     public void free() {
         window.fence();
         window.close();
-        Mpi.MPI_Win_fence(0, win);
-        MemorySegment slot = MPI_Win.allocate(arena);
-        MPI_Win.write(slot, 0, win);
-        Mpi.MPI_Win_free(slot);
         arena.close();
     }
 
