@@ -9,8 +9,10 @@ import org.mpi4all.ffi.MpiCritical;
 /**
  * The one place where a blocking operation chooses between the critical downcall ({@code MpiCritical},
  * heap arrays in place) and the plain one ({@code Mpi}), as {@link Call#prepare} decided. Each function
- * takes the resolved {@link Message}s and hands each downcall its buffers with a constant
- * ({@link Message#mpi(boolean)}), so that once inlined the JIT keeps the views of heap arrays off the heap.
+ * takes the resolved {@link Message}s. A critical downcall gets each buffer as the array itself and a byte
+ * offset ({@link Message#criticalBuffer()}): {@code MpiCritical} makes the view where it calls MPI, so the JIT
+ * keeps it off the heap whatever it inlines here (a view made here escaped whenever C2 compiled this without
+ * inlining the critical method). Counts and displacements are still views ({@link Message#mpi(boolean)}).
  *
  * <p>Conventions of the arguments: a null message is a buffer MPI does not read at this process
  * ({@code NULL}, as the receive buffer of a reduce off the root); a receive message that is the send
@@ -24,8 +26,18 @@ import org.mpi4all.ffi.MpiCritical;
 final class Downcall {
     private Downcall() {}
 
+    /** Counts or displacements for a critical downcall (their views are made here: they are not buffers). */
     private static MemorySegment critical(Message message) {
         return message == null ? MemorySegment.NULL : message.mpi(true);
+    }
+
+    /** A buffer for a critical downcall, with {@link #offset}: the array it views itself, a segment, or null. */
+    private static Object array(Message message) {
+        return message == null ? null : message.criticalBuffer();
+    }
+
+    private static long offset(Message message) {
+        return message == null ? 0 : message.criticalOffset();
     }
 
     private static MemorySegment plain(Message message) {
@@ -33,8 +45,17 @@ final class Downcall {
     }
 
     /** The send buffer of an operation that can be in place: {@code MPI_IN_PLACE} when it receives into {@code in}. */
-    private static MemorySegment sent(Message in, Message out, boolean critical) {
-        return in == out ? Mpi.MPI_IN_PLACE : critical ? in.mpi(true) : in.mpi();
+    private static MemorySegment sent(Message in, Message out) {
+        return in == out ? Mpi.MPI_IN_PLACE : in.mpi();
+    }
+
+    /** The same for a critical downcall, with {@link #sentOffset}. */
+    private static Object sentArray(Message in, Message out) {
+        return in == out ? Mpi.MPI_IN_PLACE : in.criticalBuffer();
+    }
+
+    private static long sentOffset(Message in, Message out) {
+        return in == out ? 0 : in.criticalOffset();
     }
 
     static void send(boolean critical, PointToPoint.Mode mode, Message m, int dest, int tag, MPI_Comm comm) {
@@ -50,10 +71,10 @@ final class Downcall {
             });
         } else if (critical) {
             switch (mode) {
-                case STANDARD -> MpiCritical.MPI_Send(m.mpi(true), m.count, m.handle, dest, tag, comm);
-                case SYNCHRONOUS -> MpiCritical.MPI_Ssend(m.mpi(true), m.count, m.handle, dest, tag, comm);
-                case BUFFERED -> MpiCritical.MPI_Bsend(m.mpi(true), m.count, m.handle, dest, tag, comm);
-                case READY -> MpiCritical.MPI_Rsend(m.mpi(true), m.count, m.handle, dest, tag, comm);
+                case STANDARD -> MpiCritical.MPI_Send(array(m), offset(m), m.count, m.handle, dest, tag, comm);
+                case SYNCHRONOUS -> MpiCritical.MPI_Ssend(array(m), offset(m), m.count, m.handle, dest, tag, comm);
+                case BUFFERED -> MpiCritical.MPI_Bsend(array(m), offset(m), m.count, m.handle, dest, tag, comm);
+                case READY -> MpiCritical.MPI_Rsend(array(m), offset(m), m.count, m.handle, dest, tag, comm);
             }
         } else {
             switch (mode) {
@@ -70,7 +91,7 @@ final class Downcall {
             LargeCounts.run(m.elements(), () -> Mpi.MPI_Recv_c(m.mpi(), m.elements(), m.handle, source, tag, comm,
                     status));
         } else if (critical) {
-            MpiCritical.MPI_Recv(m.mpi(true), m.count, m.handle, source, tag, comm, status);
+            MpiCritical.MPI_Recv(array(m), offset(m), m.count, m.handle, source, tag, comm, status);
         } else {
             Mpi.MPI_Recv(m.mpi(), m.count, m.handle, source, tag, comm, status);
         }
@@ -79,7 +100,7 @@ final class Downcall {
     static void mrecv(boolean critical, Message m, MemorySegment message, MemorySegment status) {
         // never large: recv(Class) sizes its buffer by Status.count, which refuses more than an int
         if (critical) {
-            MpiCritical.MPI_Mrecv(m.mpi(true), m.count, m.handle, message, status);
+            MpiCritical.MPI_Mrecv(array(m), offset(m), m.count, m.handle, message, status);
         } else {
             Mpi.MPI_Mrecv(m.mpi(), m.count, m.handle, message, status);
         }
@@ -91,8 +112,8 @@ final class Downcall {
             LargeCounts.run(Math.max(s.elements(), r.elements()), () -> Mpi.MPI_Sendrecv_c(s.mpi(), s.elements(),
                     s.handle, dest, sendTag, r.mpi(), r.elements(), r.handle, source, recvTag, comm, status));
         } else if (critical) {
-            MpiCritical.MPI_Sendrecv(s.mpi(true), s.count, s.handle, dest, sendTag, r.mpi(true), r.count, r.handle,
-                    source, recvTag, comm, status);
+            MpiCritical.MPI_Sendrecv(array(s), offset(s), s.count, s.handle, dest, sendTag, array(r), offset(r),
+                    r.count, r.handle, source, recvTag, comm, status);
         } else {
             Mpi.MPI_Sendrecv(s.mpi(), s.count, s.handle, dest, sendTag, r.mpi(), r.count, r.handle, source, recvTag,
                     comm, status);
@@ -103,7 +124,7 @@ final class Downcall {
         if (m.isLarge()) {
             LargeCounts.run(m.elements(), () -> Mpi.MPI_Bcast_c(m.mpi(), m.elements(), m.handle, root, comm));
         } else if (critical) {
-            MpiCritical.MPI_Bcast(m.mpi(true), m.count, m.handle, root, comm);
+            MpiCritical.MPI_Bcast(array(m), offset(m), m.count, m.handle, root, comm);
         } else {
             Mpi.MPI_Bcast(m.mpi(), m.count, m.handle, root, comm);
         }
@@ -115,24 +136,25 @@ final class Downcall {
         if (in.isLarge()) {
             largeReduction(kind, in, out, op, root, comm);
         } else if (critical) {
-            // Each arm takes its buffers from sent() and critical() with a constant: see the class comment.
             switch (kind) {
-                case REDUCE -> MpiCritical.MPI_Reduce(sent(in, out, true), critical(out), in.count, in.handle, op, root,
-                        comm);
-                case ALLREDUCE -> MpiCritical.MPI_Allreduce(sent(in, out, true), critical(out), in.count, in.handle, op,
-                        comm);
-                case SCAN -> MpiCritical.MPI_Scan(sent(in, out, true), critical(out), in.count, in.handle, op, comm);
-                case EXSCAN -> MpiCritical.MPI_Exscan(sent(in, out, true), critical(out), in.count, in.handle, op, comm);
+                case REDUCE -> MpiCritical.MPI_Reduce(sentArray(in, out), sentOffset(in, out), array(out), offset(out),
+                        in.count, in.handle, op, root, comm);
+                case ALLREDUCE -> MpiCritical.MPI_Allreduce(sentArray(in, out), sentOffset(in, out), array(out),
+                        offset(out), in.count, in.handle, op, comm);
+                case SCAN -> MpiCritical.MPI_Scan(sentArray(in, out), sentOffset(in, out), array(out), offset(out),
+                        in.count, in.handle, op, comm);
+                case EXSCAN -> MpiCritical.MPI_Exscan(sentArray(in, out), sentOffset(in, out), array(out), offset(out),
+                        in.count, in.handle, op, comm);
             }
         } else {
-            Reductions.plain(kind, sent(in, out, false), plain(out), in.count, in.handle, op, root, comm);
+            Reductions.plain(kind, sent(in, out), plain(out), in.count, in.handle, op, root, comm);
         }
     }
 
     private static void largeReduction(Reductions.Kind kind, Message in, Message out, MPI_Op op, int root,
             MPI_Comm comm) {
         long n = in.elements();
-        MemorySegment sendbuf = sent(in, out, false);
+        MemorySegment sendbuf = sent(in, out);
         LargeCounts.run(n, () -> {
             switch (kind) {
                 case REDUCE -> Mpi.MPI_Reduce_c(sendbuf, plain(out), n, in.handle, op, root, comm);
@@ -150,28 +172,30 @@ final class Downcall {
     static void reduceScatter(boolean critical, Message in, Message out, long block, Message counts, MPI_Op op,
             MPI_Comm comm) {
         if (counts == null && LargeCounts.exceedsInt(block)) {
-            LargeCounts.run(block, () -> Mpi.MPI_Reduce_scatter_block_c(sent(in, out, false), out.mpi(), block,
+            LargeCounts.run(block, () -> Mpi.MPI_Reduce_scatter_block_c(sent(in, out), out.mpi(), block,
                     in.handle, op, comm));
         } else if (counts == null && critical) {
-            MpiCritical.MPI_Reduce_scatter_block(sent(in, out, true), out.mpi(true), (int) block, in.handle, op, comm);
+            MpiCritical.MPI_Reduce_scatter_block(sentArray(in, out), sentOffset(in, out), array(out), offset(out),
+                    (int) block, in.handle, op, comm);
         } else if (counts == null) {
-            Mpi.MPI_Reduce_scatter_block(sent(in, out, false), out.mpi(), (int) block, in.handle, op, comm);
+            Mpi.MPI_Reduce_scatter_block(sent(in, out), out.mpi(), (int) block, in.handle, op, comm);
         } else if (critical) {
-            MpiCritical.MPI_Reduce_scatter(sent(in, out, true), out.mpi(true), counts.mpi(true), in.handle, op, comm);
+            MpiCritical.MPI_Reduce_scatter(sentArray(in, out), sentOffset(in, out), array(out), offset(out),
+                    counts.mpi(true), in.handle, op, comm);
         } else {
-            Mpi.MPI_Reduce_scatter(sent(in, out, false), out.mpi(), counts.mpi(), in.handle, op, comm);
+            Mpi.MPI_Reduce_scatter(sent(in, out), out.mpi(), counts.mpi(), in.handle, op, comm);
         }
     }
 
     static void gather(boolean critical, Message in, Message out, long block, int root, MPI_Comm comm) {
         if (LargeCounts.exceedsInt(block)) {
-            LargeCounts.run(block, () -> Mpi.MPI_Gather_c(sent(in, out, false), block, in.handle, plain(out), block,
+            LargeCounts.run(block, () -> Mpi.MPI_Gather_c(sent(in, out), block, in.handle, plain(out), block,
                     in.handle, root, comm));
         } else if (critical) {
-            MpiCritical.MPI_Gather(sent(in, out, true), (int) block, in.handle, critical(out), (int) block, in.handle,
-                    root, comm);
+            MpiCritical.MPI_Gather(sentArray(in, out), sentOffset(in, out), (int) block, in.handle, array(out),
+                    offset(out), (int) block, in.handle, root, comm);
         } else {
-            Mpi.MPI_Gather(sent(in, out, false), (int) block, in.handle, plain(out), (int) block, in.handle, root, comm);
+            Mpi.MPI_Gather(sent(in, out), (int) block, in.handle, plain(out), (int) block, in.handle, root, comm);
         }
     }
 
@@ -181,9 +205,9 @@ final class Downcall {
         if (LargeCounts.exceedsInt(block)) {
             LargeCounts.run(block, () -> {
                 switch (kind) {
-                    case ALLGATHER -> Mpi.MPI_Allgather_c(sent(in, out, false), block, in.handle, out.mpi(), block,
+                    case ALLGATHER -> Mpi.MPI_Allgather_c(sent(in, out), block, in.handle, out.mpi(), block,
                             in.handle, comm);
-                    case ALLTOALL -> Mpi.MPI_Alltoall_c(sent(in, out, false), block, in.handle, out.mpi(), block,
+                    case ALLTOALL -> Mpi.MPI_Alltoall_c(sent(in, out), block, in.handle, out.mpi(), block,
                             in.handle, comm);
                     case NEIGHBOR_ALLGATHER -> Mpi.MPI_Neighbor_allgather_c(in.mpi(), block, in.handle, out.mpi(),
                             block, in.handle, comm);
@@ -200,20 +224,20 @@ final class Downcall {
             MPI_Comm comm) {
         if (critical) {
             switch (kind) {
-                case ALLGATHER -> MpiCritical.MPI_Allgather(sent(in, out, true), block, in.handle, out.mpi(true), block,
-                        in.handle, comm);
-                case ALLTOALL -> MpiCritical.MPI_Alltoall(sent(in, out, true), block, in.handle, out.mpi(true), block,
-                        in.handle, comm);
-                case NEIGHBOR_ALLGATHER -> MpiCritical.MPI_Neighbor_allgather(in.mpi(true), block, in.handle,
-                        out.mpi(true), block, in.handle, comm);
-                case NEIGHBOR_ALLTOALL -> MpiCritical.MPI_Neighbor_alltoall(in.mpi(true), block, in.handle,
-                        out.mpi(true), block, in.handle, comm);
+                case ALLGATHER -> MpiCritical.MPI_Allgather(sentArray(in, out), sentOffset(in, out), block, in.handle,
+                        array(out), offset(out), block, in.handle, comm);
+                case ALLTOALL -> MpiCritical.MPI_Alltoall(sentArray(in, out), sentOffset(in, out), block, in.handle,
+                        array(out), offset(out), block, in.handle, comm);
+                case NEIGHBOR_ALLGATHER -> MpiCritical.MPI_Neighbor_allgather(array(in), offset(in), block, in.handle,
+                        array(out), offset(out), block, in.handle, comm);
+                case NEIGHBOR_ALLTOALL -> MpiCritical.MPI_Neighbor_alltoall(array(in), offset(in), block, in.handle,
+                        array(out), offset(out), block, in.handle, comm);
             }
         } else {
             switch (kind) {
-                case ALLGATHER -> Mpi.MPI_Allgather(sent(in, out, false), block, in.handle, out.mpi(), block, in.handle,
+                case ALLGATHER -> Mpi.MPI_Allgather(sent(in, out), block, in.handle, out.mpi(), block, in.handle,
                         comm);
-                case ALLTOALL -> Mpi.MPI_Alltoall(sent(in, out, false), block, in.handle, out.mpi(), block, in.handle,
+                case ALLTOALL -> Mpi.MPI_Alltoall(sent(in, out), block, in.handle, out.mpi(), block, in.handle,
                         comm);
                 case NEIGHBOR_ALLGATHER -> Mpi.MPI_Neighbor_allgather(in.mpi(), block, in.handle, out.mpi(), block,
                         in.handle, comm);
@@ -229,8 +253,8 @@ final class Downcall {
             LargeCounts.run(block, () -> Mpi.MPI_Scatter_c(plain(in), block, out.handle, out.mpi(), block, out.handle,
                     root, comm));
         } else if (critical) {
-            MpiCritical.MPI_Scatter(critical(in), (int) block, out.handle, out.mpi(true), (int) block, out.handle, root,
-                    comm);
+            MpiCritical.MPI_Scatter(array(in), offset(in), (int) block, out.handle, array(out), offset(out),
+                    (int) block, out.handle, root, comm);
         } else {
             Mpi.MPI_Scatter(plain(in), (int) block, out.handle, out.mpi(), (int) block, out.handle, root, comm);
         }
@@ -254,8 +278,8 @@ final class Downcall {
             MPI_Comm comm) {
         int count = ownCount(in);
         if (critical) {
-            MpiCritical.MPI_Gatherv(in.mpi(true), count, in.handle, critical(out), critical(counts), critical(displs),
-                    in.handle, root, comm);
+            MpiCritical.MPI_Gatherv(array(in), offset(in), count, in.handle, array(out), offset(out), critical(counts),
+                    critical(displs), in.handle, root, comm);
         } else {
             Mpi.MPI_Gatherv(in.mpi(), count, in.handle, plain(out), plain(counts), plain(displs), in.handle, root,
                     comm);
@@ -265,8 +289,8 @@ final class Downcall {
     static void allgatherv(boolean critical, Message in, Message out, Message counts, Message displs, MPI_Comm comm) {
         int count = ownCount(in);
         if (critical) {
-            MpiCritical.MPI_Allgatherv(in.mpi(true), count, in.handle, out.mpi(true), counts.mpi(true),
-                    displs.mpi(true), in.handle, comm);
+            MpiCritical.MPI_Allgatherv(array(in), offset(in), count, in.handle, array(out), offset(out),
+                    counts.mpi(true), displs.mpi(true), in.handle, comm);
         } else {
             Mpi.MPI_Allgatherv(in.mpi(), count, in.handle, out.mpi(), counts.mpi(), displs.mpi(), in.handle, comm);
         }
@@ -277,8 +301,8 @@ final class Downcall {
             MPI_Comm comm) {
         int count = ownCount(out);
         if (critical) {
-            MpiCritical.MPI_Scatterv(critical(in), critical(counts), critical(displs), out.handle, out.mpi(true),
-                    count, out.handle, root, comm);
+            MpiCritical.MPI_Scatterv(array(in), offset(in), critical(counts), critical(displs), out.handle, array(out),
+                    offset(out), count, out.handle, root, comm);
         } else {
             Mpi.MPI_Scatterv(plain(in), plain(counts), plain(displs), out.handle, out.mpi(), count, out.handle, root,
                     comm);
@@ -289,14 +313,14 @@ final class Downcall {
     static void personalized(boolean critical, boolean neighbours, Message in, Message sendCounts, Message sendDispls,
             Message out, Message recvCounts, Message recvDispls, MPI_Comm comm) {
         if (neighbours && critical) {
-            MpiCritical.MPI_Neighbor_alltoallv(in.mpi(true), sendCounts.mpi(true), sendDispls.mpi(true), in.handle,
-                    out.mpi(true), recvCounts.mpi(true), recvDispls.mpi(true), in.handle, comm);
+            MpiCritical.MPI_Neighbor_alltoallv(array(in), offset(in), sendCounts.mpi(true), sendDispls.mpi(true),
+                    in.handle, array(out), offset(out), recvCounts.mpi(true), recvDispls.mpi(true), in.handle, comm);
         } else if (neighbours) {
             Mpi.MPI_Neighbor_alltoallv(in.mpi(), sendCounts.mpi(), sendDispls.mpi(), in.handle, out.mpi(),
                     recvCounts.mpi(), recvDispls.mpi(), in.handle, comm);
         } else if (critical) {
-            MpiCritical.MPI_Alltoallv(in.mpi(true), sendCounts.mpi(true), sendDispls.mpi(true), in.handle,
-                    out.mpi(true), recvCounts.mpi(true), recvDispls.mpi(true), in.handle, comm);
+            MpiCritical.MPI_Alltoallv(array(in), offset(in), sendCounts.mpi(true), sendDispls.mpi(true), in.handle,
+                    array(out), offset(out), recvCounts.mpi(true), recvDispls.mpi(true), in.handle, comm);
         } else {
             Mpi.MPI_Alltoallv(in.mpi(), sendCounts.mpi(), sendDispls.mpi(), in.handle, out.mpi(), recvCounts.mpi(),
                     recvDispls.mpi(), in.handle, comm);

@@ -302,6 +302,20 @@ final class Message {
         return offset == 0 ? whole : whole.asSlice(offset * type.size());
     }
 
+    /**
+     * What a critical downcall's array overload is handed ({@code MpiCritical}'s methods taking {@code Object} and
+     * a byte offset): the array itself, which it views where it calls MPI, so that the view is never allocated
+     * whether or not the JIT inlines it here; or the segment {@link #mpi()} hands over.
+     */
+    Object criticalBuffer() {
+        return arrayKind == NOT_AN_ARRAY ? mpi() : carrier;
+    }
+
+    /** The byte offset into {@link #criticalBuffer()} MPI gets. */
+    long criticalOffset() {
+        return arrayKind == NOT_AN_ARRAY ? 0 : offset * type.size();
+    }
+
     /** Whether MPI would get memory on the Java heap, which can only be passed by a critical downcall. */
     boolean isHeap() {
         return arrayKind != NOT_AN_ARRAY || (segment != null && !segment.isNative());

@@ -48,12 +48,18 @@ public final class ArgumentChecks {
      */
     public void buffer(String function, String bufferName, MemorySegment buffer, long count, String countName,
                        long datatype, String datatypeName) {
+        // Small, and the segment goes no further, so that where the JIT inlines this it keeps a heap array's view
+        // (made by MpiCritical) off the heap.
         alive(function, bufferName, buffer);
         // A heap segment's address is an offset in its array, never a sentinel.
         boolean sentinel = buffer.isNative() && (buffer.address() == inPlace || buffer.address() == bottom);
-        if (sentinel || count <= 0) {
-            return;
+        if (!sentinel && count > 0) {
+            holds(function, bufferName, buffer.byteSize(), count, countName, datatype, datatypeName);
         }
+    }
+
+    private void holds(String function, String bufferName, long bytes, long count, String countName, long datatype,
+                       String datatypeName) {
         notNull(datatype, datatypeNull, function, datatypeName, "MPI_DATATYPE_NULL");
         DatatypeSpans.Span span = spans.of(datatype);
         long first;
@@ -66,8 +72,8 @@ public final class ArgumentChecks {
             first = 0;
             end = Long.MAX_VALUE;
         }
-        if (first < 0 || end > buffer.byteSize()) {
-            throw shortBuffer(function, bufferName, buffer, count, countName, datatype, datatypeName, span, first, end);
+        if (first < 0 || end > bytes) {
+            throw shortBuffer(function, bufferName, bytes, count, countName, datatype, datatypeName, span, first, end);
         }
     }
 
@@ -87,9 +93,13 @@ public final class ArgumentChecks {
     /** Checks that {@code segment}'s memory has not been freed (its arena closed). */
     public static void alive(String function, String argument, MemorySegment segment) {
         if (!segment.scope().isAlive()) {
-            throw new IllegalStateException(function + ": argument " + argument
-                    + " is a segment whose arena is closed (its memory is freed)");
+            throw freed(function, argument);
         }
+    }
+
+    private static IllegalStateException freed(String function, String argument) {
+        return new IllegalStateException(function + ": argument " + argument
+                + " is a segment whose arena is closed (its memory is freed)");
     }
 
     /**
@@ -106,7 +116,7 @@ public final class ArgumentChecks {
         }
     }
 
-    private static IllegalArgumentException shortBuffer(String function, String bufferName, MemorySegment buffer,
+    private static IllegalArgumentException shortBuffer(String function, String bufferName, long bytes,
                                                         long count, String countName, long datatype,
                                                         String datatypeName, DatatypeSpans.Span span, long first,
                                                         long end) {
@@ -115,7 +125,7 @@ public final class ArgumentChecks {
                 : "need " + (end == Long.MAX_VALUE ? "more than Long.MAX_VALUE" : Long.toString(end)) + " bytes";
         return new IllegalArgumentException(String.format(
                 "%s: argument %s is %d bytes, but %s=%d elements of %s (datatype 0x%x: extent %d, true lower bound %d,"
-                        + " true extent %d) %s", function, bufferName, buffer.byteSize(), countName, count,
+                        + " true extent %d) %s", function, bufferName, bytes, countName, count,
                 datatypeName, datatype, span.extent(), span.trueLb(), span.trueExtent(), reach));
     }
 

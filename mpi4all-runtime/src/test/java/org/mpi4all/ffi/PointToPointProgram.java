@@ -6,6 +6,8 @@ import static org.mpi4all.ffi.Mpi.MPI_ANY_SOURCE;
 import static org.mpi4all.ffi.Mpi.MPI_ANY_TAG;
 import static org.mpi4all.ffi.Mpi.MPI_DOUBLE;
 import static org.mpi4all.ffi.Mpi.MPI_INT;
+import static org.mpi4all.ffi.Mpi.MPI_INT64_T;
+import static org.mpi4all.ffi.Mpi.MPI_INT8_T;
 import static org.mpi4all.ffi.Mpi.MPI_REQUEST_NULL;
 import static org.mpi4all.ffi.Mpi.MPI_STATUSES_IGNORE;
 import static org.mpi4all.ffi.Mpi.MPI_STATUS_IGNORE;
@@ -256,6 +258,28 @@ final class PointToPointProgram {
         assertThatThrownBy(() -> Mpi.MPI_Send(MemorySegment.ofArray(send), 3, MPI_INT, r.right(), 9, r.world()))
                 .as("the plain binding refuses heap memory before calling MPI")
                 .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Check
+    static void mpiCriticalTakesArraysAndByteOffsetsAndViewsThemItself(Rank r) {
+        long[] send = {-1, r.rank, 2L * r.rank};
+        long[] received = {-1, -1, -1, -1};
+        MpiCritical.MPI_Sendrecv(send, Long.BYTES, 2, MPI_INT64_T, r.right(), 10,
+                received, 2 * Long.BYTES, 2, MPI_INT64_T, r.left(), 10, r.world(), MPI_STATUS_IGNORE);
+        assertThat(received).containsExactly(-1, -1, r.left(), 2L * r.left());
+
+        double[] values = {r.rank + 0.5};
+        MpiCritical.MPI_Allreduce(Mpi.MPI_IN_PLACE, 0, values, 0, 1, MPI_DOUBLE, Mpi.MPI_SUM, r.world());
+        assertThat(values[0]).isEqualTo(Rank.triangle(r.size) + 0.5 * r.size);
+
+        // A segment is taken as it is (sliced at the offset); anything but an array or a segment is refused.
+        byte[] bytes = r.rank == 0 ? new byte[] {9, 1, 2, 3} : new byte[4];
+        MpiCritical.MPI_Bcast(MemorySegment.ofArray(bytes), 1, 3, MPI_INT8_T, 0, r.world());
+        assertThat(bytes).containsExactly(r.rank == 0 ? 9 : 0, 1, 2, 3);
+        assertThatThrownBy(() -> MpiCritical.MPI_Send("text", 0, 1, MPI_INT8_T, r.right(), 10, r.world()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("MPI_Send: argument bufArray is a java.lang.String; a buffer is a primitive array or a"
+                        + " MemorySegment");
     }
 
     @Check

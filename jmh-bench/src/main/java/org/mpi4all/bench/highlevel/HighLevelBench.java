@@ -35,6 +35,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * <pre>
  * scripts/mpi run openmpi -np 2 java --enable-native-access=ALL-UNNAMED \
  *     -cp jmh-bench/target/benchmarks.jar org.mpi4all.bench.highlevel.HighLevelBench [--quick] [--rounds N] [--only NAME[,NAME...]]
+ *     [--bytes N]
  * </pre>
  */
 public final class HighLevelBench {
@@ -56,6 +57,10 @@ public final class HighLevelBench {
         // of them without it.
         List<String> only = List.of(arguments.contains("--only") ? arguments.get(arguments.indexOf("--only") + 1)
                 .split(",") : new String[] {""});
+        // --bytes N runs one message size instead of all three (scripts/jit-lottery repeats 8-byte runs).
+        int[] sizes = arguments.contains("--bytes")
+                ? new int[] {Integer.parseInt(arguments.get(arguments.indexOf("--bytes") + 1))}
+                : SIZES;
         // Every rank is a JMH run of its own: they must not wait for each other's lock.
         System.setProperty("jmh.ignoreLock", "true");
         // JMH calls the benchmarks from a worker thread, one call at a time.
@@ -64,7 +69,7 @@ public final class HighLevelBench {
             boolean reporting = env.world().rank() == 0;
             Map<String, Samples> samples = new TreeMap<>();
             for (int round = 0; round < rounds; round++) {
-                for (int bytes : SIZES) {
+                for (int bytes : sizes) {
                     int batch = quick ? 50 : batchFor(bytes);
                     OptionsBuilder options = new OptionsBuilder();
                     for (Class<?> benchmark : List.of(LayersBenchmark.class, OneSidedBenchmark.class,
@@ -91,7 +96,7 @@ public final class HighLevelBench {
                 }
             }
             if (reporting) {
-                System.out.println(report(samples, rounds));
+                System.out.println(report(samples, rounds, sizes));
             }
         }
     }
@@ -141,11 +146,11 @@ public final class HighLevelBench {
     }
 
     /** A Markdown table: per size and buffer, the generated layer against the high level, and the heap access policies. */
-    private static String report(Map<String, Samples> samples, int rounds) {
+    private static String report(Map<String, Samples> samples, int rounds, int[] sizes) {
         StringBuilder table = new StringBuilder("\nBest (median) of " + (rounds - 1) + " rounds, µs per operation; bytes"
                 + " allocated per operation\n\n| operation | buffer | bytes | generated | high level | high/generated"
                 + " | allocated: generated / high level |\n|---|---|---|---|---|---|---|\n");
-        for (int bytes : SIZES) {
+        for (int bytes : sizes) {
             for (String buffer : List.of("array", "segment")) {
                 for (String benchmark : List.of("LayersBenchmark.pingPong", "LayersBenchmark.allreduce",
                         "OneSidedBenchmark.putFence")) {
@@ -166,7 +171,7 @@ public final class HighLevelBench {
         }
         table.append("\nHeap array ping-pong, µs per round trip, best (median)\n\n| bytes | critical (in place) | copy"
                 + " through native memory | off-heap segment |\n|---|---|---|---|\n");
-        for (int bytes : SIZES) {
+        for (int bytes : sizes) {
             table.append("| ").append(bytes);
             for (String key : List.of("array HeapAccessBenchmark.critical", "array HeapAccessBenchmark.copy",
                     "segment LayersBenchmark.pingPongGenerated")) {

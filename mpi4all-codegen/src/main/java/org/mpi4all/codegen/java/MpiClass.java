@@ -171,7 +171,8 @@ final class MpiClass {
                 .addJavadoc("""
                         The blocking buffer functions of {@link $T} linked with {@code Linker.Option.critical(true)}:
                         they accept heap segments ({@code MemorySegment.ofArray(double[])}) and pass them to MPI
-                        without a copy.
+                        without a copy. Each function with buffers also takes them as arrays and byte offsets, and
+                        then makes their views itself, where the JIT can always keep them off the heap.
 
                         <p>The price: while such a call runs, its thread cannot reach a safepoint, so garbage
                         collection in this JVM waits for it. Never use these when the call can only complete
@@ -191,6 +192,7 @@ final class MpiClass {
                         checks.andThen(this::refuseUserOperations),
                         FunctionEmitter.ExtraCode.NONE);
                 type.addMethod(emitted.method()).addType(emitted.holder());
+                CriticalArrayOverload.of(function, emitted.method()).ifPresent(type::addMethod);
             }
         }
         return type.build();

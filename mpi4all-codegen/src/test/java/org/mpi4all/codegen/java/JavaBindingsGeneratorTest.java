@@ -141,6 +141,26 @@ class JavaBindingsGeneratorTest {
     }
 
     @Test
+    void criticalFunctionsTakeArraysAndMakeTheirViewsWhereTheyCallMpi() {
+        String critical = sources(Fixtures.intHandles()).get("MpiCritical");
+        String signature = "public static void MPI_Allreduce(Object sendbufArray, long sendbufOffset,"
+                + " Object recvbufArray, long recvbufOffset, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {";
+        assertThat(critical).contains(signature);
+        String overload = critical.substring(critical.indexOf(signature));
+        overload = overload.substring(0, overload.indexOf("/**"));
+
+        // Each view is made in the method that calls invokeExact, before the checks and the call that read it.
+        assertThat(overload).contains("MemorySegment sendbuf = sendbufArray instanceof double[] doubles ?"
+                + " MemorySegment.ofArray(doubles) : sendbufArray instanceof byte[] bytes ? MemorySegment.ofArray(bytes)",
+                "char[] chars ? MemorySegment.ofArray(chars) : HeapBuffers.segment(sendbufArray, \"MPI_Allreduce\","
+                        + " \"sendbufArray\"); if (sendbufOffset != 0) { sendbuf = sendbuf.asSlice(sendbufOffset); }");
+        assertThat(overload.indexOf("MemorySegment recvbuf = ")).isLessThan(overload.indexOf("requirePredefinedOperation"));
+        assertThat(overload).contains("MPI_Allreduce.HANDLE.invokeExact(sendbuf, recvbuf, count,");
+        // Functions without buffers have no such form.
+        assertThat(critical).doesNotContain("Object statusArray");
+    }
+
+    @Test
     void criticalReductionsRefuseUserDefinedOperationsWhichWouldCallBackIntoJava() {
         Map<String, String> sources = sources(Fixtures.intHandles());
 
