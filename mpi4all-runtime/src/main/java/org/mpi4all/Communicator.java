@@ -151,6 +151,16 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
         return handle();
     }
 
+    /**
+     * The parameters of a reduction of one value: in place, so that it allocates only the value's array; between two
+     * groups, which MPI gives no in-place form, none.
+     */
+    Param[] oneValueReduction() {
+        return IN_PLACE;
+    }
+
+    private static final Param[] IN_PLACE = {Param.inPlace()};
+
     /** The number of processes a collective exchanges blocks with: all of them here, the remote group between two. */
     int peers() {
         return size;
@@ -363,22 +373,22 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
 
     /** {@return {@code value} of all processes combined with {@code op}} ({@code MPI_Allreduce} of one {@code int}) */
     public int allreduce(int value, Op op) {
-        return allreduce(new int[] {value}, op)[0];   // not in place: MPI has no in-place form between two groups
+        return allreduce(new int[] {value}, op, oneValueReduction())[0];
     }
 
     /** {@return {@code value} of all processes combined with {@code op}} ({@code MPI_Allreduce} of one {@code long}) */
     public long allreduce(long value, Op op) {
-        return allreduce(new long[] {value}, op)[0];
+        return allreduce(new long[] {value}, op, oneValueReduction())[0];
     }
 
     /** {@return {@code value} of all processes combined with {@code op}} ({@code MPI_Allreduce} of one {@code double}) */
     public double allreduce(double value, Op op) {
-        return allreduce(new double[] {value}, op)[0];
+        return allreduce(new double[] {value}, op, oneValueReduction())[0];
     }
 
     /** {@return {@code value} of all processes combined with {@code op}} ({@code MPI_Allreduce} of one {@code boolean}) */
     public boolean allreduce(boolean value, Op op) {
-        return allreduce(new boolean[] {value}, op)[0];
+        return allreduce(new boolean[] {value}, op, oneValueReduction())[0];
     }
 
     /**

@@ -115,6 +115,13 @@ public final class Intercommunicator extends Communicator {
     }
 
     @Override
+    Param[] oneValueReduction() {
+        return NO_PARAMS;
+    }
+
+    private static final Param[] NO_PARAMS = {};
+
+    @Override
     int peers() {
         return remoteSize;
     }
