@@ -155,19 +155,9 @@ final class Collectives {
         int root = Param.intValue(params, given, ROOT, 0);
         try (Call call = Call.begin(c.environment, operation)) {
             Rooted<T> g = Rooted.gather(call, c, operation, send, params, given, root);
-            Message in = g.in();
-            Message out = g.out();
-            int block = (int) g.block();   // issue refuses a message of more elements before binding
-            return issue.issue(call, g.result(), request -> {
-                MemorySegment sendbuf = in == out ? Mpi.MPI_IN_PLACE : in.mpi();
-                MemorySegment recvbuf = out != null ? out.mpi() : MemorySegment.NULL;
-                if (issue == Issue.PERSISTENT) {
-                    Mpi.MPI_Gather_init(sendbuf, block, in.handle, recvbuf, block, in.handle, root, comm,
-                            Mpi.MPI_INFO_NULL, request);
-                } else {
-                    Mpi.MPI_Igather(sendbuf, block, in.handle, recvbuf, block, in.handle, root, comm, request);
-                }
-            });
+            call.takeLargeCounts();
+            return issue.issue(call, g.result(), request -> Downcall.startGather(issue, g.in(), g.out(), g.block(), root,
+                    comm, request));
         }
     }
 
@@ -197,17 +187,9 @@ final class Collectives {
         issue.refuseWhereBroken(operation, "MPI_Scatter_init");
         try (Call call = Call.begin(c.environment, operation)) {
             Rooted<T> s = Rooted.scatter(call, c, operation, send, params, given, root, block);
-            Message in = s.in();
-            Message out = s.out();
-            return issue.issue(call, s.result(), request -> {
-                MemorySegment sendbuf = in != null ? in.mpi() : MemorySegment.NULL;
-                if (issue == Issue.PERSISTENT) {
-                    Mpi.MPI_Scatter_init(sendbuf, block, out.handle, out.mpi(), block, out.handle, root, comm,
-                            Mpi.MPI_INFO_NULL, request);
-                } else {
-                    Mpi.MPI_Iscatter(sendbuf, block, out.handle, out.mpi(), block, out.handle, root, comm, request);
-                }
-            });
+            call.takeLargeCounts();   // the root's buffer may exceed an int: MPI is given the block
+            return issue.issue(call, s.result(), request -> Downcall.startScatter(issue, s.in(), s.out(), block, root,
+                    comm, request));
         }
     }
 
@@ -490,13 +472,11 @@ final class Collectives {
         int root = Param.intValue(params, given, ROOT, 0);
         try (Call call = Call.begin(c.environment, operation)) {
             Message m = call.message(buf, Param.type(params, given), 0, -1, c.rank() == root ? Message.IN : Message.OUT);
-            return issue.issue(call, buf, request -> {
-                if (issue == Issue.PERSISTENT) {
-                    Mpi.MPI_Bcast_init(m.mpi(), m.count, m.handle, root, comm, Mpi.MPI_INFO_NULL, request);
-                } else {
-                    Mpi.MPI_Ibcast(m.mpi(), m.count, m.handle, root, comm, request);
-                }
-            });
+            if (m.isLarge()) {
+                Issue.KnownBugs.refuse(operation, issue == Issue.PERSISTENT ? "MPI_Bcast_init_c" : "MPI_Ibcast_c");
+                call.takeLargeCounts();
+            }
+            return issue.issue(call, buf, request -> Downcall.ibcast(issue, m, root, comm, request));
         }
     }
 
@@ -535,40 +515,9 @@ final class Collectives {
         MPI_Comm comm = c.intraHandle();
         try (Call call = Call.begin(c.environment, operation)) {
             Blocks<T> b = Blocks.of(call, c, kind, operation, send, params, given);
-            Message in = b.in();
-            Message out = b.out();
-            int block = (int) b.block();   // issue refuses a message of more elements before binding
-            return issue.issue(call, b.result(), request -> {
-                if (issue == Issue.PERSISTENT) {
-                    persistentExchange(kind, in, out, block, comm, request);
-                    return;
-                }
-                switch (kind) {
-                    case ALLGATHER -> Mpi.MPI_Iallgather(in.mpi(), block, in.handle, out.mpi(), block, in.handle, comm,
-                            request);
-                    case ALLTOALL -> Mpi.MPI_Ialltoall(in.mpi(), block, in.handle, out.mpi(), block, in.handle, comm,
-                            request);
-                    case NEIGHBOR_ALLGATHER -> Mpi.MPI_Ineighbor_allgather(in.mpi(), block, in.handle, out.mpi(), block,
-                            in.handle, comm, request);
-                    case NEIGHBOR_ALLTOALL -> Mpi.MPI_Ineighbor_alltoall(in.mpi(), block, in.handle, out.mpi(), block,
-                            in.handle, comm, request);
-                }
-            });
-        }
-    }
-
-    /** Binds the persistent exchange {@code kind} ({@code MPI_Allgather_init} ...). */
-    private static void persistentExchange(Exchange kind, Message in, Message out, int block, MPI_Comm comm,
-            MemorySegment request) {
-        switch (kind) {
-            case ALLGATHER -> Mpi.MPI_Allgather_init(in.mpi(), block, in.handle, out.mpi(), block, in.handle, comm,
-                    Mpi.MPI_INFO_NULL, request);
-            case ALLTOALL -> Mpi.MPI_Alltoall_init(in.mpi(), block, in.handle, out.mpi(), block, in.handle, comm,
-                    Mpi.MPI_INFO_NULL, request);
-            case NEIGHBOR_ALLGATHER -> Mpi.MPI_Neighbor_allgather_init(in.mpi(), block, in.handle, out.mpi(), block,
-                    in.handle, comm, Mpi.MPI_INFO_NULL, request);
-            case NEIGHBOR_ALLTOALL -> Mpi.MPI_Neighbor_alltoall_init(in.mpi(), block, in.handle, out.mpi(), block,
-                    in.handle, comm, Mpi.MPI_INFO_NULL, request);
+            call.takeLargeCounts();
+            return issue.issue(call, b.result(), request -> Downcall.startExchange(issue, kind, b.in(), b.out(),
+                    b.block(), comm, request));
         }
     }
 }

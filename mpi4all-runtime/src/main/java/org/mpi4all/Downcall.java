@@ -302,4 +302,181 @@ final class Downcall {
                     recvDispls.mpi(), in.handle, comm);
         }
     }
+
+    // ---- nonblocking and persistent: the function that starts or binds the request (see Issue) -----------
+
+    /** {@code MPI_Ibcast} or {@code MPI_Bcast_init}, or their {@code _c} forms for a large message. */
+    static void ibcast(Issue issue, Message m, int root, MPI_Comm comm, MemorySegment request) {
+        if (m.isLarge()) {
+            long n = m.elements();
+            LargeCounts.run(n, () -> {
+                if (issue == Issue.PERSISTENT) {
+                    Mpi.MPI_Bcast_init_c(m.mpi(), n, m.handle, root, comm, Mpi.MPI_INFO_NULL, request);
+                } else {
+                    Mpi.MPI_Ibcast_c(m.mpi(), n, m.handle, root, comm, request);
+                }
+            });
+        } else if (issue == Issue.PERSISTENT) {
+            Mpi.MPI_Bcast_init(m.mpi(), m.count, m.handle, root, comm, Mpi.MPI_INFO_NULL, request);
+        } else {
+            Mpi.MPI_Ibcast(m.mpi(), m.count, m.handle, root, comm, request);
+        }
+    }
+
+    /**
+     * {@code MPI_Ireduce}, {@code MPI_Iallreduce}, {@code MPI_Iscan} or {@code MPI_Iexscan} of {@code in.elements()},
+     * or their {@code _init} forms; the {@code _c} forms for a large message.
+     */
+    static void startReduction(Issue issue, Reductions.Kind kind, Message in, Message out, MPI_Op op, int root,
+            MPI_Comm comm, MemorySegment request) {
+        if (in.isLarge()) {
+            long n = in.elements();
+            LargeCounts.run(n, () -> {
+                if (issue == Issue.PERSISTENT) {
+                    switch (kind) {
+                        case REDUCE -> Mpi.MPI_Reduce_init_c(in.mpi(), plain(out), n, in.handle, op, root, comm,
+                                Mpi.MPI_INFO_NULL, request);
+                        case ALLREDUCE -> Mpi.MPI_Allreduce_init_c(in.mpi(), plain(out), n, in.handle, op, comm,
+                                Mpi.MPI_INFO_NULL, request);
+                        case SCAN -> Mpi.MPI_Scan_init_c(in.mpi(), plain(out), n, in.handle, op, comm, Mpi.MPI_INFO_NULL,
+                                request);
+                        case EXSCAN -> Mpi.MPI_Exscan_init_c(in.mpi(), plain(out), n, in.handle, op, comm,
+                                Mpi.MPI_INFO_NULL, request);
+                    }
+                    return;
+                }
+                switch (kind) {
+                    case REDUCE -> Mpi.MPI_Ireduce_c(in.mpi(), plain(out), n, in.handle, op, root, comm, request);
+                    case ALLREDUCE -> Mpi.MPI_Iallreduce_c(in.mpi(), plain(out), n, in.handle, op, comm, request);
+                    case SCAN -> Mpi.MPI_Iscan_c(in.mpi(), plain(out), n, in.handle, op, comm, request);
+                    case EXSCAN -> Mpi.MPI_Iexscan_c(in.mpi(), plain(out), n, in.handle, op, comm, request);
+                }
+            });
+        } else if (issue == Issue.PERSISTENT) {
+            switch (kind) {
+                case REDUCE -> Mpi.MPI_Reduce_init(in.mpi(), plain(out), in.count, in.handle, op, root, comm,
+                        Mpi.MPI_INFO_NULL, request);
+                case ALLREDUCE -> Mpi.MPI_Allreduce_init(in.mpi(), plain(out), in.count, in.handle, op, comm,
+                        Mpi.MPI_INFO_NULL, request);
+                case SCAN -> Mpi.MPI_Scan_init(in.mpi(), plain(out), in.count, in.handle, op, comm, Mpi.MPI_INFO_NULL,
+                        request);
+                case EXSCAN -> Mpi.MPI_Exscan_init(in.mpi(), plain(out), in.count, in.handle, op, comm,
+                        Mpi.MPI_INFO_NULL, request);
+            }
+        } else {
+            switch (kind) {
+                case REDUCE -> Mpi.MPI_Ireduce(in.mpi(), plain(out), in.count, in.handle, op, root, comm, request);
+                case ALLREDUCE -> Mpi.MPI_Iallreduce(in.mpi(), plain(out), in.count, in.handle, op, comm, request);
+                case SCAN -> Mpi.MPI_Iscan(in.mpi(), plain(out), in.count, in.handle, op, comm, request);
+                case EXSCAN -> Mpi.MPI_Iexscan(in.mpi(), plain(out), in.count, in.handle, op, comm, request);
+            }
+        }
+    }
+
+    /** {@code MPI_Ireduce_scatter_block} of blocks of {@code block}, or its {@code _init} form; {@code _c} beyond an int. */
+    static void startReduceScatterBlock(Issue issue, Message in, Message out, long block, MPI_Op op, MPI_Comm comm,
+            MemorySegment request) {
+        MemorySegment sendbuf = sent(in, out, false);
+        if (LargeCounts.exceedsInt(block)) {
+            LargeCounts.run(block, () -> {
+                if (issue == Issue.PERSISTENT) {
+                    Mpi.MPI_Reduce_scatter_block_init_c(sendbuf, out.mpi(), block, in.handle, op, comm,
+                            Mpi.MPI_INFO_NULL, request);
+                } else {
+                    Mpi.MPI_Ireduce_scatter_block_c(sendbuf, out.mpi(), block, in.handle, op, comm, request);
+                }
+            });
+        } else if (issue == Issue.PERSISTENT) {
+            Mpi.MPI_Reduce_scatter_block_init(sendbuf, out.mpi(), (int) block, in.handle, op, comm, Mpi.MPI_INFO_NULL,
+                    request);
+        } else {
+            Mpi.MPI_Ireduce_scatter_block(sendbuf, out.mpi(), (int) block, in.handle, op, comm, request);
+        }
+    }
+
+    /** {@code MPI_Igather} or {@code MPI_Gather_init} of blocks of {@code block}; {@code _c} beyond an int. */
+    static void startGather(Issue issue, Message in, Message out, long block, int root, MPI_Comm comm,
+            MemorySegment request) {
+        MemorySegment sendbuf = sent(in, out, false);
+        if (LargeCounts.exceedsInt(block)) {
+            LargeCounts.run(block, () -> {
+                if (issue == Issue.PERSISTENT) {
+                    Mpi.MPI_Gather_init_c(sendbuf, block, in.handle, plain(out), block, in.handle, root, comm,
+                            Mpi.MPI_INFO_NULL, request);
+                } else {
+                    Mpi.MPI_Igather_c(sendbuf, block, in.handle, plain(out), block, in.handle, root, comm, request);
+                }
+            });
+        } else if (issue == Issue.PERSISTENT) {
+            Mpi.MPI_Gather_init(sendbuf, (int) block, in.handle, plain(out), (int) block, in.handle, root, comm,
+                    Mpi.MPI_INFO_NULL, request);
+        } else {
+            Mpi.MPI_Igather(sendbuf, (int) block, in.handle, plain(out), (int) block, in.handle, root, comm, request);
+        }
+    }
+
+    /** {@code MPI_Iscatter} or {@code MPI_Scatter_init}: blocks of an int ({@code count(n)}), so never {@code _c}. */
+    static void startScatter(Issue issue, Message in, Message out, int block, int root, MPI_Comm comm,
+            MemorySegment request) {
+        if (issue == Issue.PERSISTENT) {
+            Mpi.MPI_Scatter_init(plain(in), block, out.handle, out.mpi(), block, out.handle, root, comm,
+                    Mpi.MPI_INFO_NULL, request);
+        } else {
+            Mpi.MPI_Iscatter(plain(in), block, out.handle, out.mpi(), block, out.handle, root, comm, request);
+        }
+    }
+
+    /** The nonblocking or persistent {@code MPI_Iallgather}, {@code MPI_Ialltoall} and neighbour forms; {@code _c} beyond an int. */
+    static void startExchange(Issue issue, Collectives.Exchange kind, Message in, Message out, long block,
+            MPI_Comm comm, MemorySegment request) {
+        if (LargeCounts.exceedsInt(block)) {
+            LargeCounts.run(block, () -> {
+                if (issue == Issue.PERSISTENT) {
+                    switch (kind) {
+                        case ALLGATHER -> Mpi.MPI_Allgather_init_c(in.mpi(), block, in.handle, out.mpi(), block,
+                                in.handle, comm, Mpi.MPI_INFO_NULL, request);
+                        case ALLTOALL -> Mpi.MPI_Alltoall_init_c(in.mpi(), block, in.handle, out.mpi(), block,
+                                in.handle, comm, Mpi.MPI_INFO_NULL, request);
+                        case NEIGHBOR_ALLGATHER -> Mpi.MPI_Neighbor_allgather_init_c(in.mpi(), block, in.handle,
+                                out.mpi(), block, in.handle, comm, Mpi.MPI_INFO_NULL, request);
+                        case NEIGHBOR_ALLTOALL -> Mpi.MPI_Neighbor_alltoall_init_c(in.mpi(), block, in.handle,
+                                out.mpi(), block, in.handle, comm, Mpi.MPI_INFO_NULL, request);
+                    }
+                    return;
+                }
+                switch (kind) {
+                    case ALLGATHER -> Mpi.MPI_Iallgather_c(in.mpi(), block, in.handle, out.mpi(), block, in.handle,
+                            comm, request);
+                    case ALLTOALL -> Mpi.MPI_Ialltoall_c(in.mpi(), block, in.handle, out.mpi(), block, in.handle, comm,
+                            request);
+                    case NEIGHBOR_ALLGATHER -> Mpi.MPI_Ineighbor_allgather_c(in.mpi(), block, in.handle, out.mpi(),
+                            block, in.handle, comm, request);
+                    case NEIGHBOR_ALLTOALL -> Mpi.MPI_Ineighbor_alltoall_c(in.mpi(), block, in.handle, out.mpi(),
+                            block, in.handle, comm, request);
+                }
+            });
+        } else if (issue == Issue.PERSISTENT) {
+            int b = (int) block;
+            switch (kind) {
+                case ALLGATHER -> Mpi.MPI_Allgather_init(in.mpi(), b, in.handle, out.mpi(), b, in.handle, comm,
+                        Mpi.MPI_INFO_NULL, request);
+                case ALLTOALL -> Mpi.MPI_Alltoall_init(in.mpi(), b, in.handle, out.mpi(), b, in.handle, comm,
+                        Mpi.MPI_INFO_NULL, request);
+                case NEIGHBOR_ALLGATHER -> Mpi.MPI_Neighbor_allgather_init(in.mpi(), b, in.handle, out.mpi(), b,
+                        in.handle, comm, Mpi.MPI_INFO_NULL, request);
+                case NEIGHBOR_ALLTOALL -> Mpi.MPI_Neighbor_alltoall_init(in.mpi(), b, in.handle, out.mpi(), b,
+                        in.handle, comm, Mpi.MPI_INFO_NULL, request);
+            }
+        } else {
+            int b = (int) block;
+            switch (kind) {
+                case ALLGATHER -> Mpi.MPI_Iallgather(in.mpi(), b, in.handle, out.mpi(), b, in.handle, comm, request);
+                case ALLTOALL -> Mpi.MPI_Ialltoall(in.mpi(), b, in.handle, out.mpi(), b, in.handle, comm, request);
+                case NEIGHBOR_ALLGATHER -> Mpi.MPI_Ineighbor_allgather(in.mpi(), b, in.handle, out.mpi(), b, in.handle,
+                        comm, request);
+                case NEIGHBOR_ALLTOALL -> Mpi.MPI_Ineighbor_alltoall(in.mpi(), b, in.handle, out.mpi(), b, in.handle,
+                        comm, request);
+            }
+        }
+    }
 }
