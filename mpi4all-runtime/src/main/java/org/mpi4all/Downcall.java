@@ -1,6 +1,7 @@
 package org.mpi4all;
 
 import java.lang.foreign.MemorySegment;
+import org.mpi4all.Shapes.Gathered;
 import org.mpi4all.ffi.MPI_Comm;
 import org.mpi4all.ffi.MPI_Op;
 import org.mpi4all.ffi.Mpi;
@@ -236,70 +237,108 @@ final class Downcall {
         }
     }
 
-    /**
-     * The count a v-collective passes for this process's own buffer: an int, as the counts of the others are
-     * ({@code int[]} parameters), so a buffer of more elements is refused. The blocks they add up to may exceed an
-     * int: MPI takes a count per block.
-     */
-    private static int ownCount(Message m) {
-        if (m.isLarge()) {
-            throw new IllegalArgumentException(Call.operationInProgress() + ": " + m.elements() + " elements exceed an"
-                    + " int count, and the counts of the v-collectives are ints");
-        }
-        return m.count;
-    }
+    // The v-collectives: a Gathered (gathers, the receive side of all-to-all) or Dealt (scatter) says whether they
+    // take the large-count function, whose counts and displacements are MPI_Count and MPI_Aint arrays (long[]).
 
-    /** {@code MPI_Gatherv}; {@code out}, {@code counts} and {@code displs} are null off the root. */
-    static void gatherv(boolean critical, Message in, Message out, Message counts, Message displs, int root,
-            MPI_Comm comm) {
-        int count = ownCount(in);
-        if (critical) {
-            MpiCritical.MPI_Gatherv(in.mpi(true), count, in.handle, critical(out), critical(counts), critical(displs),
+    /** {@code MPI_Gatherv}; off the root, {@code g} has only what is sent. */
+    static void gatherv(boolean critical, Gathered<?> g, int root, MPI_Comm comm) {
+        Message in = g.in();
+        if (g.large()) {
+            LargeCounts.runV(() -> {
+                if (critical) {
+                    MpiCritical.MPI_Gatherv_c(in.mpi(true), in.elements(), in.handle, critical(g.out()),
+                            critical(g.counts()), critical(g.displs()), in.handle, root, comm);
+                } else {
+                    Mpi.MPI_Gatherv_c(in.mpi(), in.elements(), in.handle, plain(g.out()), plain(g.counts()),
+                            plain(g.displs()), in.handle, root, comm);
+                }
+            });
+        } else if (critical) {
+            MpiCritical.MPI_Gatherv(in.mpi(true), in.count, in.handle, critical(g.out()), critical(g.counts()),
+                    critical(g.displs()), in.handle, root, comm);
+        } else {
+            Mpi.MPI_Gatherv(in.mpi(), in.count, in.handle, plain(g.out()), plain(g.counts()), plain(g.displs()),
                     in.handle, root, comm);
-        } else {
-            Mpi.MPI_Gatherv(in.mpi(), count, in.handle, plain(out), plain(counts), plain(displs), in.handle, root,
-                    comm);
         }
     }
 
-    static void allgatherv(boolean critical, Message in, Message out, Message counts, Message displs, MPI_Comm comm) {
-        int count = ownCount(in);
-        if (critical) {
-            MpiCritical.MPI_Allgatherv(in.mpi(true), count, in.handle, out.mpi(true), counts.mpi(true),
-                    displs.mpi(true), in.handle, comm);
+    static void allgatherv(boolean critical, Gathered<?> g, MPI_Comm comm) {
+        Message in = g.in();
+        if (g.large()) {
+            LargeCounts.runV(() -> {
+                if (critical) {
+                    MpiCritical.MPI_Allgatherv_c(in.mpi(true), in.elements(), in.handle, g.out().mpi(true),
+                            g.counts().mpi(true), g.displs().mpi(true), in.handle, comm);
+                } else {
+                    Mpi.MPI_Allgatherv_c(in.mpi(), in.elements(), in.handle, g.out().mpi(), g.counts().mpi(),
+                            g.displs().mpi(), in.handle, comm);
+                }
+            });
+        } else if (critical) {
+            MpiCritical.MPI_Allgatherv(in.mpi(true), in.count, in.handle, g.out().mpi(true), g.counts().mpi(true),
+                    g.displs().mpi(true), in.handle, comm);
         } else {
-            Mpi.MPI_Allgatherv(in.mpi(), count, in.handle, out.mpi(), counts.mpi(), displs.mpi(), in.handle, comm);
+            Mpi.MPI_Allgatherv(in.mpi(), in.count, in.handle, g.out().mpi(), g.counts().mpi(), g.displs().mpi(),
+                    in.handle, comm);
         }
     }
 
-    /** {@code MPI_Scatterv}; {@code in}, {@code counts} and {@code displs} are null off the root, the types are {@code out}'s. */
-    static void scatterv(boolean critical, Message in, Message counts, Message displs, Message out, int root,
-            MPI_Comm comm) {
-        int count = ownCount(out);
-        if (critical) {
-            MpiCritical.MPI_Scatterv(critical(in), critical(counts), critical(displs), out.handle, out.mpi(true),
-                    count, out.handle, root, comm);
+    /** {@code MPI_Scatterv}; off the root, {@code d} has only the block received. The types are the block's. */
+    static void scatterv(boolean critical, Collectives.Dealt<?> d, int root, MPI_Comm comm) {
+        Message out = d.out();
+        if (d.large()) {
+            LargeCounts.runV(() -> {
+                if (critical) {
+                    MpiCritical.MPI_Scatterv_c(critical(d.in()), critical(d.counts()), critical(d.displs()),
+                            out.handle, out.mpi(true), out.elements(), out.handle, root, comm);
+                } else {
+                    Mpi.MPI_Scatterv_c(plain(d.in()), plain(d.counts()), plain(d.displs()), out.handle, out.mpi(),
+                            out.elements(), out.handle, root, comm);
+                }
+            });
+        } else if (critical) {
+            MpiCritical.MPI_Scatterv(critical(d.in()), critical(d.counts()), critical(d.displs()), out.handle,
+                    out.mpi(true), out.count, out.handle, root, comm);
         } else {
-            Mpi.MPI_Scatterv(plain(in), plain(counts), plain(displs), out.handle, out.mpi(), count, out.handle, root,
-                    comm);
+            Mpi.MPI_Scatterv(plain(d.in()), plain(d.counts()), plain(d.displs()), out.handle, out.mpi(), out.count,
+                    out.handle, root, comm);
         }
     }
 
     /** {@code MPI_Alltoallv}, or {@code MPI_Neighbor_alltoallv} if {@code neighbours}. */
-    static void personalized(boolean critical, boolean neighbours, Message in, Message sendCounts, Message sendDispls,
-            Message out, Message recvCounts, Message recvDispls, MPI_Comm comm) {
-        if (neighbours && critical) {
-            MpiCritical.MPI_Neighbor_alltoallv(in.mpi(true), sendCounts.mpi(true), sendDispls.mpi(true), in.handle,
-                    out.mpi(true), recvCounts.mpi(true), recvDispls.mpi(true), in.handle, comm);
+    static void personalized(boolean critical, boolean neighbours, Collectives.Personal<?> p, MPI_Comm comm) {
+        Gathered<?> g = p.received();
+        Message in = g.in();
+        Message sc = p.sendCountsMessage();
+        Message sd = p.sendDisplsMessage();
+        if (g.large()) {
+            LargeCounts.runV(() -> {
+                if (neighbours && critical) {
+                    MpiCritical.MPI_Neighbor_alltoallv_c(in.mpi(true), sc.mpi(true), sd.mpi(true), in.handle,
+                            g.out().mpi(true), g.counts().mpi(true), g.displs().mpi(true), in.handle, comm);
+                } else if (neighbours) {
+                    Mpi.MPI_Neighbor_alltoallv_c(in.mpi(), sc.mpi(), sd.mpi(), in.handle, g.out().mpi(),
+                            g.counts().mpi(), g.displs().mpi(), in.handle, comm);
+                } else if (critical) {
+                    MpiCritical.MPI_Alltoallv_c(in.mpi(true), sc.mpi(true), sd.mpi(true), in.handle, g.out().mpi(true),
+                            g.counts().mpi(true), g.displs().mpi(true), in.handle, comm);
+                } else {
+                    Mpi.MPI_Alltoallv_c(in.mpi(), sc.mpi(), sd.mpi(), in.handle, g.out().mpi(), g.counts().mpi(),
+                            g.displs().mpi(), in.handle, comm);
+                }
+            });
+        } else if (neighbours && critical) {
+            MpiCritical.MPI_Neighbor_alltoallv(in.mpi(true), sc.mpi(true), sd.mpi(true), in.handle, g.out().mpi(true),
+                    g.counts().mpi(true), g.displs().mpi(true), in.handle, comm);
         } else if (neighbours) {
-            Mpi.MPI_Neighbor_alltoallv(in.mpi(), sendCounts.mpi(), sendDispls.mpi(), in.handle, out.mpi(),
-                    recvCounts.mpi(), recvDispls.mpi(), in.handle, comm);
+            Mpi.MPI_Neighbor_alltoallv(in.mpi(), sc.mpi(), sd.mpi(), in.handle, g.out().mpi(), g.counts().mpi(),
+                    g.displs().mpi(), in.handle, comm);
         } else if (critical) {
-            MpiCritical.MPI_Alltoallv(in.mpi(true), sendCounts.mpi(true), sendDispls.mpi(true), in.handle,
-                    out.mpi(true), recvCounts.mpi(true), recvDispls.mpi(true), in.handle, comm);
+            MpiCritical.MPI_Alltoallv(in.mpi(true), sc.mpi(true), sd.mpi(true), in.handle, g.out().mpi(true),
+                    g.counts().mpi(true), g.displs().mpi(true), in.handle, comm);
         } else {
-            Mpi.MPI_Alltoallv(in.mpi(), sendCounts.mpi(), sendDispls.mpi(), in.handle, out.mpi(), recvCounts.mpi(),
-                    recvDispls.mpi(), in.handle, comm);
+            Mpi.MPI_Alltoallv(in.mpi(), sc.mpi(), sd.mpi(), in.handle, g.out().mpi(), g.counts().mpi(),
+                    g.displs().mpi(), in.handle, comm);
         }
     }
 
@@ -477,6 +516,111 @@ final class Downcall {
                 case NEIGHBOR_ALLTOALL -> Mpi.MPI_Ineighbor_alltoall(in.mpi(), b, in.handle, out.mpi(), b, in.handle,
                         comm, request);
             }
+        }
+    }
+
+    /** {@code MPI_Igatherv} or {@code MPI_Gatherv_init}, or their {@code _c} forms; see {@link #gatherv}. */
+    static void startGatherv(Issue issue, Gathered<?> g, int root, MPI_Comm comm, MemorySegment request) {
+        Message in = g.in();
+        if (g.large()) {
+            LargeCounts.runV(() -> {
+                if (issue == Issue.PERSISTENT) {
+                    Mpi.MPI_Gatherv_init_c(in.mpi(), in.elements(), in.handle, plain(g.out()), plain(g.counts()),
+                            plain(g.displs()), in.handle, root, comm, Mpi.MPI_INFO_NULL, request);
+                } else {
+                    Mpi.MPI_Igatherv_c(in.mpi(), in.elements(), in.handle, plain(g.out()), plain(g.counts()),
+                            plain(g.displs()), in.handle, root, comm, request);
+                }
+            });
+        } else if (issue == Issue.PERSISTENT) {
+            Mpi.MPI_Gatherv_init(in.mpi(), in.count, in.handle, plain(g.out()), plain(g.counts()), plain(g.displs()),
+                    in.handle, root, comm, Mpi.MPI_INFO_NULL, request);
+        } else {
+            Mpi.MPI_Igatherv(in.mpi(), in.count, in.handle, plain(g.out()), plain(g.counts()), plain(g.displs()),
+                    in.handle, root, comm, request);
+        }
+    }
+
+    /** {@code MPI_Iallgatherv} or {@code MPI_Allgatherv_init}, or their {@code _c} forms. */
+    static void startAllgatherv(Issue issue, Gathered<?> g, MPI_Comm comm, MemorySegment request) {
+        Message in = g.in();
+        if (g.large()) {
+            LargeCounts.runV(() -> {
+                if (issue == Issue.PERSISTENT) {
+                    Mpi.MPI_Allgatherv_init_c(in.mpi(), in.elements(), in.handle, g.out().mpi(), g.counts().mpi(),
+                            g.displs().mpi(), in.handle, comm, Mpi.MPI_INFO_NULL, request);
+                } else {
+                    Mpi.MPI_Iallgatherv_c(in.mpi(), in.elements(), in.handle, g.out().mpi(), g.counts().mpi(),
+                            g.displs().mpi(), in.handle, comm, request);
+                }
+            });
+        } else if (issue == Issue.PERSISTENT) {
+            Mpi.MPI_Allgatherv_init(in.mpi(), in.count, in.handle, g.out().mpi(), g.counts().mpi(), g.displs().mpi(),
+                    in.handle, comm, Mpi.MPI_INFO_NULL, request);
+        } else {
+            Mpi.MPI_Iallgatherv(in.mpi(), in.count, in.handle, g.out().mpi(), g.counts().mpi(), g.displs().mpi(),
+                    in.handle, comm, request);
+        }
+    }
+
+    /** {@code MPI_Iscatterv} or {@code MPI_Scatterv_init}, or their {@code _c} forms; see {@link #scatterv}. */
+    static void startScatterv(Issue issue, Collectives.Dealt<?> d, int root, MPI_Comm comm, MemorySegment request) {
+        Message out = d.out();
+        if (d.large()) {
+            LargeCounts.runV(() -> {
+                if (issue == Issue.PERSISTENT) {
+                    Mpi.MPI_Scatterv_init_c(plain(d.in()), plain(d.counts()), plain(d.displs()), out.handle, out.mpi(),
+                            out.elements(), out.handle, root, comm, Mpi.MPI_INFO_NULL, request);
+                } else {
+                    Mpi.MPI_Iscatterv_c(plain(d.in()), plain(d.counts()), plain(d.displs()), out.handle, out.mpi(),
+                            out.elements(), out.handle, root, comm, request);
+                }
+            });
+        } else if (issue == Issue.PERSISTENT) {
+            Mpi.MPI_Scatterv_init(plain(d.in()), plain(d.counts()), plain(d.displs()), out.handle, out.mpi(), out.count,
+                    out.handle, root, comm, Mpi.MPI_INFO_NULL, request);
+        } else {
+            Mpi.MPI_Iscatterv(plain(d.in()), plain(d.counts()), plain(d.displs()), out.handle, out.mpi(), out.count,
+                    out.handle, root, comm, request);
+        }
+    }
+
+    /** The nonblocking or persistent {@code MPI_Ialltoallv} or neighbour form, or their {@code _c} forms. */
+    static void startPersonalized(Issue issue, boolean neighbours, Collectives.Personal<?> p, MPI_Comm comm,
+            MemorySegment request) {
+        Gathered<?> g = p.received();
+        Message in = g.in();
+        Message sc = p.sendCountsMessage();
+        Message sd = p.sendDisplsMessage();
+        boolean persistent = issue == Issue.PERSISTENT;
+        if (g.large()) {
+            LargeCounts.runV(() -> {
+                if (neighbours && persistent) {
+                    Mpi.MPI_Neighbor_alltoallv_init_c(in.mpi(), sc.mpi(), sd.mpi(), in.handle, g.out().mpi(),
+                            g.counts().mpi(), g.displs().mpi(), in.handle, comm, Mpi.MPI_INFO_NULL, request);
+                } else if (neighbours) {
+                    Mpi.MPI_Ineighbor_alltoallv_c(in.mpi(), sc.mpi(), sd.mpi(), in.handle, g.out().mpi(),
+                            g.counts().mpi(), g.displs().mpi(), in.handle, comm, request);
+                } else if (persistent) {
+                    Mpi.MPI_Alltoallv_init_c(in.mpi(), sc.mpi(), sd.mpi(), in.handle, g.out().mpi(), g.counts().mpi(),
+                            g.displs().mpi(), in.handle, comm, Mpi.MPI_INFO_NULL, request);
+                } else {
+                    Mpi.MPI_Ialltoallv_c(in.mpi(), sc.mpi(), sd.mpi(), in.handle, g.out().mpi(), g.counts().mpi(),
+                            g.displs().mpi(), in.handle, comm, request);
+                }
+            });
+        } else if (neighbours && persistent) {
+            Mpi.MPI_Neighbor_alltoallv_init(in.mpi(), sc.mpi(), sd.mpi(), in.handle, g.out().mpi(), g.counts().mpi(),
+                    g.displs().mpi(), in.handle, comm, Mpi.MPI_INFO_NULL, request);
+        } else if (neighbours) {
+            Mpi.MPI_Ineighbor_alltoallv(in.mpi(), sc.mpi(), sd.mpi(), in.handle, g.out().mpi(), g.counts().mpi(),
+                    g.displs().mpi(), in.handle, comm, request);
+        } else if (persistent) {
+            Mpi.MPI_Alltoallv_init(in.mpi(), sc.mpi(), sd.mpi(), in.handle, g.out().mpi(), g.counts().mpi(),
+                    g.displs().mpi(), in.handle, comm, Mpi.MPI_INFO_NULL, request);
+        } else {
+            Mpi.MPI_Ialltoallv(in.mpi(), sc.mpi(), sd.mpi(), in.handle, g.out().mpi(), g.counts().mpi(),
+                    g.displs().mpi(), in.handle, comm, request);
         }
     }
 }

@@ -17,11 +17,20 @@ final class LargeCounts {
 
     /** Runs the large-count function {@code call} for {@code count} elements; says why it was needed if the library lacks it. */
     static void run(long count, Runnable call) {
+        run(count + " elements exceed an int count", call);
+    }
+
+    /** Runs the large-count function of a v-collective, {@code call}, whose counts, displacements or own buffer need it. */
+    static void runV(Runnable call) {
+        run("a count, displacement or buffer exceeds an int", call);
+    }
+
+    private static void run(String why, Runnable call) {
         try {
             call.run();
         } catch (UnsupportedOperationException e) {
-            throw new UnsupportedOperationException(Call.operationInProgress() + ": " + count
-                    + " elements exceed an int count, and " + e.getMessage() + " (MPI-4's large counts)", e);
+            throw new UnsupportedOperationException(Call.operationInProgress() + ": " + why + ", and " + e.getMessage()
+                    + " (MPI-4's large counts)", e);
         }
     }
 }

@@ -89,7 +89,7 @@ final class Reductions {
      */
     private record Scattered<T>(Message in, Message out, long block, Message counts, T result) {
         static <T> Scattered<T> of(Call call, Communicator c, String operation, T send, Param[] params, int given) {
-            int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
+            int[] counts = Shapes.ints(operation, "recvCounts", Param.value(params, given, RECV_COUNTS));
             Datatype typeParam = Param.type(params, given);
             boolean inPlace = Param.has(given, IN_PLACE);
             Message in = call.message(send, typeParam, 0, -1, inPlace ? Message.INOUT : Message.IN);
@@ -148,7 +148,7 @@ final class Reductions {
 
     /** The size of this process's block of {@code send} cut by {@code counts}, one per process, after checking them. */
     private static int ownBlock(Communicator c, String operation, int[] counts, Message send) {
-        Shapes.checkCounts(operation, "recvCounts", counts, c.size());
+        Shapes.checkCounts(operation, "recvCounts", Shapes.longs(counts), c.size());
         long total = 0;
         for (int count : counts) {
             total += count;
