@@ -364,7 +364,7 @@ final class Collectives {
 
         /** The buffers, the send counts and displacements as MPI gets them: longs if either side is large. */
         Personal<T> buffers(Call call, String operation, T send, Param[] params) {
-            Gathered<T> g = Gathered.of(call, operation, send, params, given, recvCounts, recvDispls,
+            Gathered<T> g = Gathered.received(call, operation, send, params, given, recvCounts, recvDispls,
                     !Shapes.fitInts(sendCounts) || !Shapes.fitInts(sendDispls));
             return g.large() ? new Personal<>(given, sendCounts, sendDispls, recvCounts, recvDispls, g,
                     call.longs(sendCounts), call.longs(sendDispls))

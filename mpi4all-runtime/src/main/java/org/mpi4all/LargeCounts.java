@@ -4,8 +4,9 @@ package org.mpi4all;
  * Counts of more than 2^31-1 elements (MPI-4.1 §2.5.8): MPI's large-count functions ({@code MPI_Send_c},
  * {@code MPI_Allreduce_c} ...), whose counts are {@code MPI_Count}s. {@link Downcall} calls them, through
  * {@link #run}, when a count it passes does not fit an int; only a native segment holds that many elements
- * ({@link Message#isLarge()}). A library without them (Open MPI
- * 4.1 and 5) makes the call an {@link UnsupportedOperationException} that says why the function was needed.
+ * ({@link Message#isLarge()}). The v-collectives ({@code MPI_Gatherv_c} ..., through {@link #runV}) take them also
+ * for displacements beyond an int, as {@code MPI_Aint}s. A library without them (Open MPI 4.1 and 5) makes the call
+ * an {@link UnsupportedOperationException} that says why the function was needed.
  */
 final class LargeCounts {
     private LargeCounts() {}

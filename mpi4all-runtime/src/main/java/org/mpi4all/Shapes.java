@@ -70,27 +70,35 @@ final class Shapes {
      * displacements as MPI gets them, and whether they need the large-count function ({@link #large}).
      */
     record Gathered<T>(Message in, Message out, Message counts, Message displs, T result, boolean large) {
+        /** A gatherv's or allgatherv's, whose own buffer MPI counts too. */
         static <T> Gathered<T> of(Call call, String operation, T send, Param[] params, int given, long[] counts,
                 long[] displs) {
-            return of(call, operation, send, params, given, counts, displs, false);
+            return of(call, operation, send, params, given, counts, displs, true, false);
         }
 
-        /** {@link #of}, large also if {@code wide} (the other side of an alltoallv is). */
-        static <T> Gathered<T> of(Call call, String operation, T send, Param[] params, int given, long[] counts,
-                long[] displs, boolean wide) {
+        /** The receive side of an alltoallv, whose send buffer MPI does not count: large also if {@code sendLarge}. */
+        static <T> Gathered<T> received(Call call, String operation, T send, Param[] params, int given,
+                long[] counts, long[] displs, boolean sendLarge) {
+            return of(call, operation, send, params, given, counts, displs, false, sendLarge);
+        }
+
+        private static <T> Gathered<T> of(Call call, String operation, T send, Param[] params, int given,
+                long[] counts, long[] displs, boolean ownCounted, boolean large) {
             Message in = call.message(send, Param.type(params, given), 0, -1, Message.IN);
             long total = extent(counts, displs);
             T result = resultBuffer(operation, send, Param.value(params, given, RECV_BUF), in, total, false);
             Message out = call.message(result, in.type, 0, total, Message.OUT);
-            boolean large = wide || Shapes.large(in, counts, displs) || out.isLarge();
-            if (large) {
-                // the result holds more than an int counts, so it is a native segment, never staged
-                return new Gathered<>(in, out, call.longs(counts), call.longs(displs), result, true);
+            large |= ownCounted && in.isLarge();
+            if (fitInts(counts) && fitInts(displs)) {
+                int[] intCounts = narrow(counts);
+                int[] intDispls = narrow(displs);
+                out.limitToBlocks(intCounts, intDispls);   // a staged result gets back only what MPI wrote
+                if (!large) {
+                    return new Gathered<>(in, out, call.ints(intCounts), call.ints(intDispls), result, false);
+                }
             }
-            int[] intCounts = narrow(counts);
-            int[] intDispls = narrow(displs);
-            out.limitToBlocks(intCounts, intDispls);
-            return new Gathered<>(in, out, call.ints(intCounts), call.ints(intDispls), result, false);
+            // blocks beyond an int need a result of more elements: a native segment, never staged
+            return new Gathered<>(in, out, call.longs(counts), call.longs(displs), result, true);
         }
     }
 
