@@ -165,7 +165,8 @@ class LargeCountsTest {
      * {@code allgatherv} ({@code MPI_Allgatherv_c}), dealt from rank 2 by {@code scatterv} ({@code MPI_Scatterv_c}),
      * gathered at rank 1 by {@code gatherv} ({@code MPI_Gatherv_c}) and {@code igatherv} ({@code MPI_Igatherv_c});
      * every block checked where it arrives, and bytes between the blocks checked untouched. Only the ranks whose
-     * arguments exceed an int call the large-count function (the others' counts fit).
+     * arguments exceed an int call the large-count function (the others' counts fit). First, an {@code alltoallv}
+     * whose {@code long[]} counts and displacements fit ints: they reach MPI as ints, on every library.
      */
     public static final class Displacements {
         static final long[] DISPLS = {(1L << 31) + 16, 0, 1L << 31};
@@ -175,6 +176,11 @@ class LargeCountsTest {
         public static void main(String[] args) {
             Checks.run(args, ThreadLevel.SINGLE, (checks, env) -> {
                 checks.equal("size", List.of(3, rank), List.of(size, world.rank()));
+                // long[] counts and displacements that fit an int reach MPI as ints, so every library takes them
+                int[] sent = {rank * 10, rank * 10 + 1, rank * 10 + 2};
+                int[] received = world.alltoallv(sent, Param.sendCounts(1L, 1L, 1L), Param.sendDispls(2L, 1L, 0L),
+                        Param.recvCounts(1L, 1L, 1L));
+                checks.equal("alltoallvLongs", new int[] {2 - rank, 12 - rank, 22 - rank}, received);
                 MemorySegment mine = Arena.ofAuto().allocate(8);
                 fillBlock(mine, 0, rank);
                 try {
@@ -274,8 +280,9 @@ class LargeCountsTest {
     @Test
     void displacementsBeyondAnInt() {
         MpiRunResult result = Runs.run(Displacements.class, 3);
-        Runs.abortIfUnsupported(result, "large-count functions", "size");
-        Runs.assertChecks(result, "size", "allgatherv", "scatterv", "reduceScatterIntCounts", "countsOutOfInts");
+        Runs.abortIfUnsupported(result, "large-count functions", "size", "alltoallvLongs");
+        Runs.assertChecks(result, "size", "alltoallvLongs", "allgatherv", "scatterv", "reduceScatterIntCounts",
+                "countsOutOfInts");
         for (String check : List.of("gatherv", "igatherv")) {
             assertThat(result.rank(1).value(check)).as(check + ", checked by the root").contains("ok");
         }
