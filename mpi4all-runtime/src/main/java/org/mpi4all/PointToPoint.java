@@ -10,6 +10,7 @@ import static org.mpi4all.Param.Name.SYNCHRONOUS;
 import static org.mpi4all.Param.Name.TAG;
 import static org.mpi4all.Param.Name.TYPE;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Optional;
 import org.mpi4all.ffi.MPI_Comm;
@@ -127,7 +128,7 @@ final class PointToPoint {
             try {
                 buf = kind.cast(Message.allocate("recv", kind, type, probed.count(type)));
             } catch (RuntimeException cannotHold) {
-                discardMatched(message);
+                discardMatched(message, probed.largeCount());
                 throw new IllegalArgumentException("recv: a " + kind.getTypeName() + " cannot hold the message from rank "
                         + probed.source() + " with tag " + probed.tag() + " (" + cannotHold.getMessage()
                         + "); it was received and discarded, so that its sender does not wait for it", cannotHold);
@@ -144,16 +145,31 @@ final class PointToPoint {
     }
 
     /**
-     * Completes the receive of a matched {@code message} into no buffer. MPI cannot give a matched message back,
-     * and a sender of one too large to send eagerly waits until it is received: this receive truncates it, which
-     * ends both sides ({@code MPI_ERR_TRUNCATE} is the expected outcome).
+     * Completes the receive of a matched {@code message} of {@code bytes} bytes (negative: more than an int
+     * counts, and the library cannot tell how many) and drops it. MPI cannot give a matched message back, and
+     * a sender of one too large to send eagerly waits until it is received. The message is received whole
+     * into scratch memory: a truncating receive into no buffer would end both sides in MPI's rules, but
+     * MPICH 5 (UCX) then left the sender of a rendezvous message waiting for ever (PointToPointTest's
+     * {@code newArrayCannotHold} on three ranks). It stays the fallback where the size is unknown (more bytes
+     * than an int counts, and no {@code MPI_Get_count_c}).
      */
-    private static void discardMatched(MemorySegment message) {
-        try {
-            Mpi.MPI_Mrecv(MemorySegment.NULL, 0, Mpi.MPI_BYTE, message, Mpi.MPI_STATUS_IGNORE);
-        } catch (MpiException truncated) {
-            if (truncated.errorClass() != Mpi.MPI_ERR_TRUNCATE) {
-                throw truncated;
+    private static void discardMatched(MemorySegment message, long bytes) {
+        if (bytes < 0) {
+            try {
+                Mpi.MPI_Mrecv(MemorySegment.NULL, 0, Mpi.MPI_BYTE, message, Mpi.MPI_STATUS_IGNORE);
+            } catch (MpiException truncated) {
+                if (truncated.errorClass() != Mpi.MPI_ERR_TRUNCATE) {
+                    throw truncated;
+                }
+            }
+            return;
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment scratch = arena.allocate(Math.max(bytes, 1));
+            if (LargeCounts.exceedsInt(bytes)) {
+                Mpi.MPI_Mrecv_c(scratch, bytes, Mpi.MPI_BYTE, message, Mpi.MPI_STATUS_IGNORE);
+            } else {
+                Mpi.MPI_Mrecv(scratch, (int) bytes, Mpi.MPI_BYTE, message, Mpi.MPI_STATUS_IGNORE);
             }
         }
     }

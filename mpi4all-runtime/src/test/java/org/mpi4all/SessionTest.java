@@ -154,6 +154,9 @@ class SessionTest {
                     Communicator comm = session.communicator("mpi://WORLD", "failing")) {
                 System.out.println("rank=" + comm.rank());
                 System.out.println("size=" + comm.size());
+                // rank 1 gives up only once rank 0 has printed: its abort must not race rank 0's output
+                System.out.flush();
+                comm.barrier();
                 if (comm.rank() == 1) {
                     throw new IllegalStateException("rank 1 gives up");
                 }
