@@ -116,6 +116,11 @@ final class Call implements AutoCloseable {
         return message(values, null, 0, -1, Message.IN);
     }
 
+    /** A buffer of {@code long}s MPI reads ({@code MPI_Count} or {@code MPI_Aint} counts and displacements). */
+    Message longs(long[] values) {
+        return message(values, null, 0, -1, Message.IN);
+    }
+
     /**
      * Decides how the buffers reach MPI and stages those that need it.
      *
@@ -193,15 +198,15 @@ final class Call implements AutoCloseable {
 
     /**
      * Refuses a message of more than 2^31-1 elements in the operations that do not choose the large-count
-     * functions: those that do are the blocking ones (through {@link Downcall}) and those that said
-     * {@link #takeLargeCounts()}.
+     * functions: those that do are the blocking ones and those that said {@link #takeLargeCounts()} (both through
+     * {@link Downcall} or {@link PointToPoint}'s binders).
      */
     private void refuseLarge() {
         for (int i = 0; i < used && !takesLargeCounts; i++) {
             if (messages[i].isLarge()) {
                 throw new IllegalArgumentException(operation + ": " + messages[i].elements() + " elements exceed MPI's"
-                        + " int count; only point-to-point and blocking collective operations take more (through"
-                        + " MPI's large-count functions)");
+                        + " int count; only point-to-point, the collectives with one count per call or per block and the"
+                        + " blocking v-collectives take more (through MPI's large-count functions)");
             }
         }
     }

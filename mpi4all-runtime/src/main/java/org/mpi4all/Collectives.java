@@ -16,6 +16,8 @@ import static org.mpi4all.Shapes.blockOf;
 import static org.mpi4all.Shapes.checkCounts;
 import static org.mpi4all.Shapes.countOf;
 import static org.mpi4all.Shapes.displacements;
+import static org.mpi4all.Shapes.longs;
+import static org.mpi4all.Shapes.narrow;
 import static org.mpi4all.Shapes.nonRootResult;
 import static org.mpi4all.Shapes.recvDisplacements;
 import static org.mpi4all.Shapes.resultBuffer;
@@ -168,19 +170,9 @@ final class Collectives {
         int root = c.root(operation, params, given);
         try (Call call = Call.begin(c.environment, operation)) {
             Rooted<T> g = Rooted.gather(call, c, operation, send, params, given, root);
-            Message in = g.in();
-            Message out = g.out();
-            int block = (int) g.block();   // issue refuses a message of more elements before binding
-            return issue.issue(call, g.result(), request -> {
-                MemorySegment sendbuf = in == out ? Mpi.MPI_IN_PLACE : in.mpi();
-                MemorySegment recvbuf = out != null ? out.mpi() : MemorySegment.NULL;
-                if (issue == Issue.PERSISTENT) {
-                    Mpi.MPI_Gather_init(sendbuf, block, in.handle, recvbuf, block, in.handle, root, comm,
-                            Mpi.MPI_INFO_NULL, request);
-                } else {
-                    Mpi.MPI_Igather(sendbuf, block, in.handle, recvbuf, block, in.handle, root, comm, request);
-                }
-            });
+            call.takeLargeCounts();
+            return issue.issue(call, g.result(), request -> Downcall.startGather(issue, g.in(), g.out(), g.block(), root,
+                    comm, request));
         }
     }
 
@@ -210,17 +202,9 @@ final class Collectives {
         issue.refuseWhereBroken(operation, "MPI_Scatter_init");
         try (Call call = Call.begin(c.environment, operation)) {
             Rooted<T> s = Rooted.scatter(call, c, operation, send, params, given, root, block);
-            Message in = s.in();
-            Message out = s.out();
-            return issue.issue(call, s.result(), request -> {
-                MemorySegment sendbuf = in != null ? in.mpi() : MemorySegment.NULL;
-                if (issue == Issue.PERSISTENT) {
-                    Mpi.MPI_Scatter_init(sendbuf, block, out.handle, out.mpi(), block, out.handle, root, comm,
-                            Mpi.MPI_INFO_NULL, request);
-                } else {
-                    Mpi.MPI_Iscatter(sendbuf, block, out.handle, out.mpi(), block, out.handle, root, comm, request);
-                }
-            });
+            call.takeLargeCounts();   // the root's buffer may exceed an int: MPI is given the block
+            return issue.issue(call, s.result(), request -> Downcall.startScatter(issue, s.in(), s.out(), block, root,
+                    comm, request));
         }
     }
 
@@ -237,25 +221,28 @@ final class Collectives {
         int given = Param.check("gatherv", params, GATHERV_PARAMS);
         MPI_Comm comm = c.collectiveHandle("gatherv", given);
         int root = c.root("gatherv", params, given);
-        boolean isRoot = c.isRoot(root);
-        Datatype typeParam = Param.type(params, given);
-        int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
+        long[] counts = longs(Param.value(params, given, RECV_COUNTS));
         if (counts == null) {
-            counts = exchanged("gatherv", c.gather(new int[] {countOf(c.environment, "gatherv", send, typeParam).count},
-                    Param.rootArgument(root)));
+            counts = c.gather(new long[] {countOf(c.environment, "gatherv", send, Param.type(params, given))
+                    .elements()}, Param.rootArgument(root));
         }
         try (Call call = Call.begin(c.environment, "gatherv")) {
-            if (isRoot) {
-                int[] displs = recvDisplacements("gatherv", params, given, counts, c.peers());
-                Gathered<T> g = Gathered.of(call, "gatherv", send, params, given, counts, displs);
-                Downcall.gatherv(call.prepare(false), g.in(), g.out(), g.counts(), g.displs(), root, comm);
-                return call.finish(g.result());
-            }
-            Message in = call.message(send, typeParam, 0, -1, Message.IN);
-            T result = nonRootResult("gatherv", send, Param.value(params, given, RECV_BUF), in);
-            Downcall.gatherv(call.prepare(false), in, null, null, null, root, comm);
-            return call.finish(result);
+            Gathered<T> g = gathered(call, c, "gatherv", send, params, given, counts, root);
+            Downcall.gatherv(call.prepare(false), g, root, comm);
+            return call.finish(g.result());
         }
+    }
+
+    /** A gatherv's buffers: at the root, of {@code counts} (null elsewhere, where only what is sent counts). */
+    private static <T> Gathered<T> gathered(Call call, Communicator c, String operation, T send, Param[] params,
+            int given, long[] counts, int root) {
+        if (c.isRoot(root)) {
+            return Gathered.of(call, operation, send, params, given, counts, recvDisplacements(operation, params,
+                    given, counts, c.peers()));
+        }
+        Message in = call.message(send, Param.type(params, given), 0, -1, Message.IN);
+        return new Gathered<>(in, null, null, null, nonRootResult(operation, send, Param.value(params, given,
+                RECV_BUF), in), in.isLarge());
     }
 
     static <T, R extends AbstractRequest<T>> R igatherv(Communicator c, Issue issue, T send, Param[] params) {
@@ -263,92 +250,66 @@ final class Collectives {
         int given = Param.check(operation, params, GATHERV_PARAMS);
         MPI_Comm comm = c.intraHandle();
         int root = c.root(operation, params, given);
-        int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
+        long[] counts = longs(Param.value(params, given, RECV_COUNTS));
         if (c.isRoot(root) && counts == null) {
             throw new IllegalArgumentException(operation + ": recvCounts is required at the root (gatherv gathers them"
                     + " itself)");
         }
         try (Call call = Call.begin(c.environment, operation)) {
-            Gathered<T> g;
-            if (c.isRoot(root)) {
-                g = Gathered.of(call, operation, send, params, given, counts,
-                        recvDisplacements(operation, params, given, counts, c.size()));
-            } else {
-                Message in = call.message(send, Param.type(params, given), 0, -1, Message.IN);
-                g = new Gathered<>(in, null, null, null, nonRootResult(operation, send, Param.value(params, given,
-                        RECV_BUF), in));
-            }
-            Message in = g.in();
-            return issue.issue(call, g.result(), request -> {
-                MemorySegment recvbuf = g.out() != null ? g.out().mpi() : MemorySegment.NULL;
-                MemorySegment recvcounts = g.counts() != null ? g.counts().mpi() : MemorySegment.NULL;
-                MemorySegment displs = g.displs() != null ? g.displs().mpi() : MemorySegment.NULL;
-                if (issue == Issue.PERSISTENT) {
-                    Mpi.MPI_Gatherv_init(in.mpi(), in.count, in.handle, recvbuf, recvcounts, displs, in.handle, root,
-                            comm, Mpi.MPI_INFO_NULL, request);
-                } else {
-                    Mpi.MPI_Igatherv(in.mpi(), in.count, in.handle, recvbuf, recvcounts, displs, in.handle, root, comm,
-                            request);
-                }
-            });
+            Gathered<T> g = gathered(call, c, operation, send, params, given, counts, root);
+            call.takeLargeCounts();
+            return issue.issue(call, g.result(), request -> Downcall.startGatherv(issue, g, root, comm, request));
         }
     }
 
     static <T> T allgatherv(Communicator c, T send, Param[] params) {
         int given = Param.check("allgatherv", params, ALLGATHERV_PARAMS);
         MPI_Comm comm = c.collectiveHandle("allgatherv", given);
-        int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
+        long[] counts = longs(Param.value(params, given, RECV_COUNTS));
         if (counts == null) {
-            counts = exchanged("allgatherv", c.allgather(new int[] {countOf(c.environment, "allgatherv", send,
-                    Param.type(params, given)).count}));
+            counts = c.allgather(new long[] {countOf(c.environment, "allgatherv", send, Param.type(params, given))
+                    .elements()});
         }
-        int[] displs = recvDisplacements("allgatherv", params, given, counts, c.peers());
+        long[] displs = recvDisplacements("allgatherv", params, given, counts, c.peers());
         try (Call call = Call.begin(c.environment, "allgatherv")) {
             Gathered<T> g = Gathered.of(call, "allgatherv", send, params, given, counts, displs);
-            Downcall.allgatherv(call.prepare(false), g.in(), g.out(), g.counts(), g.displs(), comm);
+            Downcall.allgatherv(call.prepare(false), g, comm);
             return call.finish(g.result());
         }
     }
 
-    /**
-     * The counts a v-collective exchanged, after checking that none is the {@link Message#LARGE} of a buffer of more
-     * elements than an int counts (each process sends its own, so that all fail together rather than some wait).
-     */
-    private static int[] exchanged(String operation, int[] counts) {
-        for (int i = 0; i < counts.length; i++) {
-            if (counts[i] == Message.LARGE) {
-                throw new IllegalArgumentException(operation + ": rank " + i + "'s buffer has more elements than an int"
-                        + " counts, and the counts of the v-collectives are ints");
-            }
-        }
-        return counts;
-    }
-
     /** The root's send counts and displacements of a scatterv, checked (null elsewhere). */
-    private static int[][] scattervLayout(Communicator c, String operation, Object send, Param[] params, int given,
+    private static long[][] scattervLayout(Communicator c, String operation, Object send, Param[] params, int given,
             int root) {
         if (!c.isRoot(root)) {
             return null;
         }
-        int[] counts = (int[]) Param.value(params, given, SEND_COUNTS);
+        long[] counts = longs(Param.value(params, given, SEND_COUNTS));
         if (counts == null) {
             throw new IllegalArgumentException(operation + ": sendCounts is required at the root");
         }
         checkCounts(operation, "sendCounts", counts, c.peers());
-        int[] displs = displacements(operation, "sendDispls", (int[]) Param.value(params, given, SEND_DISPLS), counts);
+        long[] displs = displacements(operation, "sendDispls", longs(Param.value(params, given, SEND_DISPLS)), counts);
         Shapes.checkFits(operation, counts, displs, countOf(c.environment, operation, send, Param.type(params, given)));
-        return new int[][] {counts, displs};
+        return new long[][] {counts, displs};
     }
 
-    /** The buffers of a scatterv: the root's send buffer, counts and displacements (null elsewhere), the block received. */
-    private record Dealt<T>(Message in, Message counts, Message displs, Message out, T result) {
-        static <T> Dealt<T> of(Call call, String operation, T send, Param[] params, int given, int[][] layout,
-                int block) {
+    /**
+     * The buffers of a scatterv: the root's send buffer, counts and displacements (null elsewhere), the block
+     * received, and whether they need the large-count function.
+     */
+    record Dealt<T>(Message in, Message counts, Message displs, Message out, T result, boolean large) {
+        static <T> Dealt<T> of(Call call, String operation, T send, Param[] params, int given, long[][] layout,
+                long block) {
             Message in = call.message(send, Param.type(params, given), 0, layout != null ? -1 : 0, Message.IN);
             T result = resultBuffer(operation, send, Param.value(params, given, RECV_BUF), in, block, false);
             Message out = call.message(result, in.type, 0, block, Message.OUT);
-            return layout == null ? new Dealt<>(null, null, null, out, result)
-                    : new Dealt<>(in, call.ints(layout[0]), call.ints(layout[1]), out, result);
+            if (layout == null) {
+                return new Dealt<>(null, null, null, out, result, out.isLarge());
+            }
+            boolean large = Shapes.large(out, layout[0], layout[1]);
+            return large ? new Dealt<>(in, call.longs(layout[0]), call.longs(layout[1]), out, result, true)
+                    : new Dealt<>(in, call.ints(narrow(layout[0])), call.ints(narrow(layout[1])), out, result, false);
         }
     }
 
@@ -356,15 +317,15 @@ final class Collectives {
         int given = Param.check("scatterv", params, SCATTERV_PARAMS);
         MPI_Comm comm = c.collectiveHandle("scatterv", given);
         int root = c.root("scatterv", params, given);
-        int[][] layout = scattervLayout(c, "scatterv", send, params, given, root);
-        int block = Param.intValue(params, given, COUNT, -1);
+        long[][] layout = scattervLayout(c, "scatterv", send, params, given, root);
+        long block = Param.intValue(params, given, COUNT, -1);
         if (block < 0) {
-            int[] own = c.scatter(layout != null ? layout[0] : new int[0], Param.rootArgument(root), Param.count(1));
+            long[] own = c.scatter(layout != null ? layout[0] : new long[0], Param.rootArgument(root), Param.count(1));
             block = own.length > 0 ? own[0] : 0;   // empty in the root's group of an intercommunicator
         }
         try (Call call = Call.begin(c.environment, "scatterv")) {
             Dealt<T> d = Dealt.of(call, "scatterv", send, params, given, layout, block);
-            Downcall.scatterv(call.prepare(false), d.in(), d.counts(), d.displs(), d.out(), root, comm);
+            Downcall.scatterv(call.prepare(false), d, root, comm);
             return call.finish(d.result());
         }
     }
@@ -374,23 +335,12 @@ final class Collectives {
         int given = Param.check(operation, params, SCATTERV_PARAMS);
         MPI_Comm comm = c.intraHandle();
         int root = c.root(operation, params, given);
-        int[][] layout = scattervLayout(c, operation, send, params, given, root);
+        long[][] layout = scattervLayout(c, operation, send, params, given, root);
         int block = requiredCount(operation, params, given);
         try (Call call = Call.begin(c.environment, operation)) {
             Dealt<T> d = Dealt.of(call, operation, send, params, given, layout, block);
-            Message out = d.out();
-            return issue.issue(call, d.result(), request -> {
-                MemorySegment sendbuf = d.in() != null ? d.in().mpi() : MemorySegment.NULL;
-                MemorySegment sendcounts = d.counts() != null ? d.counts().mpi() : MemorySegment.NULL;
-                MemorySegment displs = d.displs() != null ? d.displs().mpi() : MemorySegment.NULL;
-                if (issue == Issue.PERSISTENT) {
-                    Mpi.MPI_Scatterv_init(sendbuf, sendcounts, displs, out.handle, out.mpi(), block, out.handle, root,
-                            comm, Mpi.MPI_INFO_NULL, request);
-                } else {
-                    Mpi.MPI_Iscatterv(sendbuf, sendcounts, displs, out.handle, out.mpi(), block, out.handle, root, comm,
-                            request);
-                }
-            });
+            call.takeLargeCounts();
+            return issue.issue(call, d.result(), request -> Downcall.startScatterv(issue, d, root, comm, request));
         }
     }
 
@@ -400,21 +350,21 @@ final class Collectives {
      * given, come from {@code exchangeCounts} of the send counts (null: they are required). Resolved in two
      * steps: the counts (which may communicate) before the call, the buffers in it.
      */
-    private record Personal<T>(int given, int[] sendCounts, int[] sendDispls, int[] recvCounts, int[] recvDispls,
+    record Personal<T>(int given, long[] sendCounts, long[] sendDispls, long[] recvCounts, long[] recvDispls,
             Gathered<T> received, Message sendCountsMessage, Message sendDisplsMessage) {
         static <T> Personal<T> counts(Communicator c, String operation, T send, Param[] params, int destinations,
-                int sources, UnaryOperator<int[]> exchangeCounts) {
+                int sources, UnaryOperator<long[]> exchangeCounts) {
             int given = Param.check(operation, params, ALLTOALLV_PARAMS);
-            int[] sendCounts = (int[]) Param.value(params, given, SEND_COUNTS);
+            long[] sendCounts = longs(Param.value(params, given, SEND_COUNTS));
             if (sendCounts == null) {
                 throw new IllegalArgumentException(operation + ": sendCounts is required");
             }
             checkCounts(operation, "sendCounts", sendCounts, destinations);
-            int[] sendDispls = displacements(operation, "sendDispls", (int[]) Param.value(params, given, SEND_DISPLS),
+            long[] sendDispls = displacements(operation, "sendDispls", longs(Param.value(params, given, SEND_DISPLS)),
                     sendCounts);
             Shapes.checkFits(operation, sendCounts, sendDispls, countOf(c.environment, operation, send,
                     Param.type(params, given)));
-            int[] recvCounts = (int[]) Param.value(params, given, RECV_COUNTS);
+            long[] recvCounts = longs(Param.value(params, given, RECV_COUNTS));
             if (recvCounts == null && exchangeCounts == null) {
                 throw new IllegalArgumentException(operation + ": recvCounts is required (a nonblocking call cannot"
                         + " exchange them first)");
@@ -426,25 +376,27 @@ final class Collectives {
                     recvCounts, sources), null, null, null);
         }
 
+        /** The buffers, the send counts and displacements as MPI gets them: longs if either side is large. */
         Personal<T> buffers(Call call, String operation, T send, Param[] params) {
-            Gathered<T> g = Gathered.of(call, operation, send, params, given, recvCounts, recvDispls);
-            return new Personal<>(given, sendCounts, sendDispls, recvCounts, recvDispls, g, call.ints(sendCounts),
-                    call.ints(sendDispls));
+            Gathered<T> g = Gathered.received(call, operation, send, params, given, recvCounts, recvDispls,
+                    !Shapes.fitInts(sendCounts) || !Shapes.fitInts(sendDispls));
+            return g.large() ? new Personal<>(given, sendCounts, sendDispls, recvCounts, recvDispls, g,
+                    call.longs(sendCounts), call.longs(sendDispls))
+                    : new Personal<>(given, sendCounts, sendDispls, recvCounts, recvDispls, g,
+                            call.ints(narrow(sendCounts)), call.ints(narrow(sendDispls)));
         }
     }
 
     /** {@code alltoallv} and {@code neighborAlltoallv}; see {@link Personal}. */
     static <T> T personalized(Communicator c, boolean neighbours, T send, Param[] params, int destinations,
-            int sources, UnaryOperator<int[]> exchangeCounts) {
+            int sources, UnaryOperator<long[]> exchangeCounts) {
         String operation = neighbours ? "neighborAlltoallv" : "alltoallv";
         Personal<T> counts = Personal.counts(c, operation, send, params, destinations, sources, exchangeCounts);
         MPI_Comm comm = c.collectiveHandle(operation, counts.given());
         try (Call call = Call.begin(c.environment, operation)) {
             Personal<T> p = counts.buffers(call, operation, send, params);
-            Gathered<T> g = p.received();
-            Downcall.personalized(call.prepare(false), neighbours, g.in(), p.sendCountsMessage(), p.sendDisplsMessage(),
-                    g.out(), g.counts(), g.displs(), comm);
-            return call.finish(g.result());
+            Downcall.personalized(call.prepare(false), neighbours, p, comm);
+            return call.finish(p.received().result());
         }
     }
 
@@ -459,26 +411,9 @@ final class Collectives {
         MPI_Comm comm = c.intraHandle();
         try (Call call = Call.begin(c.environment, operation)) {
             Personal<T> p = counts.buffers(call, operation, send, params);
-            Message sc = p.sendCountsMessage();
-            Message sd = p.sendDisplsMessage();
-            Gathered<T> g = p.received();
-            Message in = g.in();
-            boolean persistent = issue == Issue.PERSISTENT;
-            return issue.issue(call, g.result(), request -> {
-                if (neighbours && persistent) {
-                    Mpi.MPI_Neighbor_alltoallv_init(in.mpi(), sc.mpi(), sd.mpi(), in.handle, g.out().mpi(),
-                            g.counts().mpi(), g.displs().mpi(), in.handle, comm, Mpi.MPI_INFO_NULL, request);
-                } else if (neighbours) {
-                    Mpi.MPI_Ineighbor_alltoallv(in.mpi(), sc.mpi(), sd.mpi(), in.handle, g.out().mpi(),
-                            g.counts().mpi(), g.displs().mpi(), in.handle, comm, request);
-                } else if (persistent) {
-                    Mpi.MPI_Alltoallv_init(in.mpi(), sc.mpi(), sd.mpi(), in.handle, g.out().mpi(), g.counts().mpi(),
-                            g.displs().mpi(), in.handle, comm, Mpi.MPI_INFO_NULL, request);
-                } else {
-                    Mpi.MPI_Ialltoallv(in.mpi(), sc.mpi(), sd.mpi(), in.handle, g.out().mpi(), g.counts().mpi(),
-                            g.displs().mpi(), in.handle, comm, request);
-                }
-            });
+            call.takeLargeCounts();
+            return issue.issue(call, p.received().result(), request -> Downcall.startPersonalized(issue, neighbours, p,
+                    comm, request));
         }
     }
 
@@ -504,13 +439,11 @@ final class Collectives {
         int root = c.root(operation, params, given);
         try (Call call = Call.begin(c.environment, operation)) {
             Message m = call.message(buf, Param.type(params, given), 0, -1, receivesFromRoot(c, root) ? Message.OUT : Message.IN);
-            return issue.issue(call, buf, request -> {
-                if (issue == Issue.PERSISTENT) {
-                    Mpi.MPI_Bcast_init(m.mpi(), m.count, m.handle, root, comm, Mpi.MPI_INFO_NULL, request);
-                } else {
-                    Mpi.MPI_Ibcast(m.mpi(), m.count, m.handle, root, comm, request);
-                }
-            });
+            if (m.isLarge()) {
+                Issue.KnownBugs.refuse(operation, issue == Issue.PERSISTENT ? "MPI_Bcast_init_c" : "MPI_Ibcast_c");
+                call.takeLargeCounts();
+            }
+            return issue.issue(call, buf, request -> Downcall.ibcast(issue, m, root, comm, request));
         }
     }
 
@@ -518,23 +451,15 @@ final class Collectives {
         String operation = issue.operation("allgatherv");
         int given = Param.check(operation, params, ALLGATHERV_PARAMS);
         MPI_Comm comm = c.intraHandle();
-        int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
+        long[] counts = longs(Param.value(params, given, RECV_COUNTS));
         if (counts == null) {
             throw new IllegalArgumentException(operation + ": recvCounts is required (allgatherv exchanges them itself)");
         }
-        int[] displs = recvDisplacements(operation, params, given, counts, c.size());
+        long[] displs = recvDisplacements(operation, params, given, counts, c.size());
         try (Call call = Call.begin(c.environment, operation)) {
             Gathered<T> g = Gathered.of(call, operation, send, params, given, counts, displs);
-            Message in = g.in();
-            return issue.issue(call, g.result(), request -> {
-                if (issue == Issue.PERSISTENT) {
-                    Mpi.MPI_Allgatherv_init(in.mpi(), in.count, in.handle, g.out().mpi(), g.counts().mpi(),
-                            g.displs().mpi(), in.handle, comm, Mpi.MPI_INFO_NULL, request);
-                } else {
-                    Mpi.MPI_Iallgatherv(in.mpi(), in.count, in.handle, g.out().mpi(), g.counts().mpi(),
-                            g.displs().mpi(), in.handle, comm, request);
-                }
-            });
+            call.takeLargeCounts();
+            return issue.issue(call, g.result(), request -> Downcall.startAllgatherv(issue, g, comm, request));
         }
     }
 
@@ -549,40 +474,9 @@ final class Collectives {
         MPI_Comm comm = c.intraHandle();
         try (Call call = Call.begin(c.environment, operation)) {
             Blocks<T> b = Blocks.of(call, c, kind, operation, send, params, given);
-            Message in = b.in();
-            Message out = b.out();
-            int block = (int) b.block();   // issue refuses a message of more elements before binding
-            return issue.issue(call, b.result(), request -> {
-                if (issue == Issue.PERSISTENT) {
-                    persistentExchange(kind, in, out, block, comm, request);
-                    return;
-                }
-                switch (kind) {
-                    case ALLGATHER -> Mpi.MPI_Iallgather(in.mpi(), block, in.handle, out.mpi(), block, in.handle, comm,
-                            request);
-                    case ALLTOALL -> Mpi.MPI_Ialltoall(in.mpi(), block, in.handle, out.mpi(), block, in.handle, comm,
-                            request);
-                    case NEIGHBOR_ALLGATHER -> Mpi.MPI_Ineighbor_allgather(in.mpi(), block, in.handle, out.mpi(), block,
-                            in.handle, comm, request);
-                    case NEIGHBOR_ALLTOALL -> Mpi.MPI_Ineighbor_alltoall(in.mpi(), block, in.handle, out.mpi(), block,
-                            in.handle, comm, request);
-                }
-            });
-        }
-    }
-
-    /** Binds the persistent exchange {@code kind} ({@code MPI_Allgather_init} ...). */
-    private static void persistentExchange(Exchange kind, Message in, Message out, int block, MPI_Comm comm,
-            MemorySegment request) {
-        switch (kind) {
-            case ALLGATHER -> Mpi.MPI_Allgather_init(in.mpi(), block, in.handle, out.mpi(), block, in.handle, comm,
-                    Mpi.MPI_INFO_NULL, request);
-            case ALLTOALL -> Mpi.MPI_Alltoall_init(in.mpi(), block, in.handle, out.mpi(), block, in.handle, comm,
-                    Mpi.MPI_INFO_NULL, request);
-            case NEIGHBOR_ALLGATHER -> Mpi.MPI_Neighbor_allgather_init(in.mpi(), block, in.handle, out.mpi(), block,
-                    in.handle, comm, Mpi.MPI_INFO_NULL, request);
-            case NEIGHBOR_ALLTOALL -> Mpi.MPI_Neighbor_alltoall_init(in.mpi(), block, in.handle, out.mpi(), block,
-                    in.handle, comm, Mpi.MPI_INFO_NULL, request);
+            call.takeLargeCounts();
+            return issue.issue(call, b.result(), request -> Downcall.startExchange(issue, kind, b.in(), b.out(),
+                    b.block(), comm, request));
         }
     }
 }

@@ -1,7 +1,11 @@
 package org.mpi4all;
 
 import java.lang.foreign.MemorySegment;
+import java.util.function.Consumer;
+import org.mpi4all.Shapes.Gathered;
 import org.mpi4all.ffi.MPI_Comm;
+import org.mpi4all.ffi.MPI_Datatype;
+import org.mpi4all.ffi.MPI_Info;
 import org.mpi4all.ffi.MPI_Op;
 import org.mpi4all.ffi.Mpi;
 import org.mpi4all.ffi.MpiCritical;
@@ -260,70 +264,374 @@ final class Downcall {
         }
     }
 
-    /**
-     * The count a v-collective passes for this process's own buffer: an int, as the counts of the others are
-     * ({@code int[]} parameters), so a buffer of more elements is refused. The blocks they add up to may exceed an
-     * int: MPI takes a count per block.
-     */
-    private static int ownCount(Message m) {
-        if (m.isLarge()) {
-            throw new IllegalArgumentException(Call.operationInProgress() + ": " + m.elements() + " elements exceed an"
-                    + " int count, and the counts of the v-collectives are ints");
-        }
-        return m.count;
-    }
+    // The v-collectives: a Gathered (gathers, the receive side of all-to-all) or Dealt (scatter) says whether they
+    // take the large-count function, whose counts and displacements are MPI_Count and MPI_Aint arrays (long[]).
 
-    /** {@code MPI_Gatherv}; {@code out}, {@code counts} and {@code displs} are null off the root. */
-    static void gatherv(boolean critical, Message in, Message out, Message counts, Message displs, int root,
-            MPI_Comm comm) {
-        int count = ownCount(in);
-        if (critical) {
-            MpiCritical.MPI_Gatherv(array(in), offset(in), count, in.handle, array(out), offset(out), critical(counts),
-                    critical(displs), in.handle, root, comm);
+    /** {@code MPI_Gatherv}; off the root, {@code g} has only what is sent. */
+    static void gatherv(boolean critical, Gathered<?> g, int root, MPI_Comm comm) {
+        Message in = g.in();
+        if (g.large()) {
+            LargeCounts.runV(() -> {
+                if (critical) {
+                    MpiCritical.MPI_Gatherv_c(in.mpi(true), in.elements(), in.handle, critical(g.out()),
+                            critical(g.counts()), critical(g.displs()), in.handle, root, comm);
+                } else {
+                    Mpi.MPI_Gatherv_c(in.mpi(), in.elements(), in.handle, plain(g.out()), plain(g.counts()),
+                            plain(g.displs()), in.handle, root, comm);
+                }
+            });
+        } else if (critical) {
+            MpiCritical.MPI_Gatherv(array(in), offset(in), in.count, in.handle, array(g.out()), offset(g.out()),
+                    critical(g.counts()), critical(g.displs()), in.handle, root, comm);
         } else {
-            Mpi.MPI_Gatherv(in.mpi(), count, in.handle, plain(out), plain(counts), plain(displs), in.handle, root,
-                    comm);
-        }
-    }
-
-    static void allgatherv(boolean critical, Message in, Message out, Message counts, Message displs, MPI_Comm comm) {
-        int count = ownCount(in);
-        if (critical) {
-            MpiCritical.MPI_Allgatherv(array(in), offset(in), count, in.handle, array(out), offset(out),
-                    counts.mpi(true), displs.mpi(true), in.handle, comm);
-        } else {
-            Mpi.MPI_Allgatherv(in.mpi(), count, in.handle, out.mpi(), counts.mpi(), displs.mpi(), in.handle, comm);
+            Mpi.MPI_Gatherv(in.mpi(), in.count, in.handle, plain(g.out()), plain(g.counts()), plain(g.displs()),
+                    in.handle, root, comm);
         }
     }
 
-    /** {@code MPI_Scatterv}; {@code in}, {@code counts} and {@code displs} are null off the root, the types are {@code out}'s. */
-    static void scatterv(boolean critical, Message in, Message counts, Message displs, Message out, int root,
-            MPI_Comm comm) {
-        int count = ownCount(out);
-        if (critical) {
-            MpiCritical.MPI_Scatterv(array(in), offset(in), critical(counts), critical(displs), out.handle, array(out),
-                    offset(out), count, out.handle, root, comm);
+    static void allgatherv(boolean critical, Gathered<?> g, MPI_Comm comm) {
+        Message in = g.in();
+        if (g.large()) {
+            LargeCounts.runV(() -> {
+                if (critical) {
+                    MpiCritical.MPI_Allgatherv_c(in.mpi(true), in.elements(), in.handle, g.out().mpi(true),
+                            g.counts().mpi(true), g.displs().mpi(true), in.handle, comm);
+                } else {
+                    Mpi.MPI_Allgatherv_c(in.mpi(), in.elements(), in.handle, g.out().mpi(), g.counts().mpi(),
+                            g.displs().mpi(), in.handle, comm);
+                }
+            });
+        } else if (critical) {
+            MpiCritical.MPI_Allgatherv(array(in), offset(in), in.count, in.handle, array(g.out()), offset(g.out()),
+                    g.counts().mpi(true), g.displs().mpi(true), in.handle, comm);
         } else {
-            Mpi.MPI_Scatterv(plain(in), plain(counts), plain(displs), out.handle, out.mpi(), count, out.handle, root,
-                    comm);
+            Mpi.MPI_Allgatherv(in.mpi(), in.count, in.handle, g.out().mpi(), g.counts().mpi(), g.displs().mpi(),
+                    in.handle, comm);
         }
+    }
+
+    /** {@code MPI_Scatterv}; off the root, {@code d} has only the block received. The types are the block's. */
+    static void scatterv(boolean critical, Collectives.Dealt<?> d, int root, MPI_Comm comm) {
+        Message out = d.out();
+        if (d.large()) {
+            LargeCounts.runV(() -> {
+                if (critical) {
+                    MpiCritical.MPI_Scatterv_c(critical(d.in()), critical(d.counts()), critical(d.displs()),
+                            out.handle, out.mpi(true), out.elements(), out.handle, root, comm);
+                } else {
+                    Mpi.MPI_Scatterv_c(plain(d.in()), plain(d.counts()), plain(d.displs()), out.handle, out.mpi(),
+                            out.elements(), out.handle, root, comm);
+                }
+            });
+        } else if (critical) {
+            MpiCritical.MPI_Scatterv(array(d.in()), offset(d.in()), critical(d.counts()), critical(d.displs()),
+                    out.handle, array(out), offset(out), out.count, out.handle, root, comm);
+        } else {
+            Mpi.MPI_Scatterv(plain(d.in()), plain(d.counts()), plain(d.displs()), out.handle, out.mpi(), out.count,
+                    out.handle, root, comm);
+        }
+    }
+
+    /** The signature {@code MPI_Alltoallv} and {@code MPI_Neighbor_alltoallv} share with their {@code _c} forms. */
+    @FunctionalInterface
+    private interface Alltoallv {
+        void call(MemorySegment sendbuf, MemorySegment sendcounts, MemorySegment sdispls, MPI_Datatype sendtype,
+                MemorySegment recvbuf, MemorySegment recvcounts, MemorySegment rdispls, MPI_Datatype recvtype,
+                MPI_Comm comm);
     }
 
     /** {@code MPI_Alltoallv}, or {@code MPI_Neighbor_alltoallv} if {@code neighbours}. */
-    static void personalized(boolean critical, boolean neighbours, Message in, Message sendCounts, Message sendDispls,
-            Message out, Message recvCounts, Message recvDispls, MPI_Comm comm) {
-        if (neighbours && critical) {
-            MpiCritical.MPI_Neighbor_alltoallv(array(in), offset(in), sendCounts.mpi(true), sendDispls.mpi(true),
-                    in.handle, array(out), offset(out), recvCounts.mpi(true), recvDispls.mpi(true), in.handle, comm);
-        } else if (neighbours) {
-            Mpi.MPI_Neighbor_alltoallv(in.mpi(), sendCounts.mpi(), sendDispls.mpi(), in.handle, out.mpi(),
-                    recvCounts.mpi(), recvDispls.mpi(), in.handle, comm);
+    static void personalized(boolean critical, boolean neighbours, Collectives.Personal<?> p, MPI_Comm comm) {
+        if (p.received().large()) {
+            Alltoallv function = neighbours
+                    ? critical ? MpiCritical::MPI_Neighbor_alltoallv_c : Mpi::MPI_Neighbor_alltoallv_c
+                    : critical ? MpiCritical::MPI_Alltoallv_c : Mpi::MPI_Alltoallv_c;
+            LargeCounts.runV(() -> personalized(function, critical, p, comm));
         } else if (critical) {
-            MpiCritical.MPI_Alltoallv(array(in), offset(in), sendCounts.mpi(true), sendDispls.mpi(true), in.handle,
-                    array(out), offset(out), recvCounts.mpi(true), recvDispls.mpi(true), in.handle, comm);
+            // the array forms, which make the buffers' views where they call MPI (see the class comment)
+            Gathered<?> g = p.received();
+            Message in = g.in();
+            Message out = g.out();
+            MemorySegment sendCounts = p.sendCountsMessage().mpi(true);
+            MemorySegment sendDispls = p.sendDisplsMessage().mpi(true);
+            if (neighbours) {
+                MpiCritical.MPI_Neighbor_alltoallv(array(in), offset(in), sendCounts, sendDispls, in.handle, array(out),
+                        offset(out), g.counts().mpi(true), g.displs().mpi(true), in.handle, comm);
+            } else {
+                MpiCritical.MPI_Alltoallv(array(in), offset(in), sendCounts, sendDispls, in.handle, array(out),
+                        offset(out), g.counts().mpi(true), g.displs().mpi(true), in.handle, comm);
+            }
         } else {
-            Mpi.MPI_Alltoallv(in.mpi(), sendCounts.mpi(), sendDispls.mpi(), in.handle, out.mpi(), recvCounts.mpi(),
-                    recvDispls.mpi(), in.handle, comm);
+            personalized(neighbours ? Mpi::MPI_Neighbor_alltoallv : Mpi::MPI_Alltoallv, false, p, comm);
         }
+    }
+
+    private static void personalized(Alltoallv function, boolean critical, Collectives.Personal<?> p, MPI_Comm comm) {
+        Gathered<?> g = p.received();
+        Message in = g.in();
+        Message sc = p.sendCountsMessage();
+        Message sd = p.sendDisplsMessage();
+        if (critical) {
+            function.call(in.mpi(true), sc.mpi(true), sd.mpi(true), in.handle, g.out().mpi(true), g.counts().mpi(true),
+                    g.displs().mpi(true), in.handle, comm);
+        } else {
+            function.call(in.mpi(), sc.mpi(), sd.mpi(), in.handle, g.out().mpi(), g.counts().mpi(), g.displs().mpi(),
+                    in.handle, comm);
+        }
+    }
+
+    // ---- nonblocking and persistent: the function that starts or binds the request (see Issue) -----------
+
+    /**
+     * Starts ({@link Issue#NOW}) or binds ({@link Issue#PERSISTENT}) a nonblocking operation: with its int function,
+     * or, if {@code large}, with its large-count one through {@code runLarge} ({@link LargeCounts}).
+     */
+    private static void issue(Issue issue, boolean large, Consumer<Runnable> runLarge, Runnable start, Runnable bind,
+            Runnable startLarge, Runnable bindLarge) {
+        boolean persistent = issue == Issue.PERSISTENT;
+        if (large) {
+            runLarge.accept(persistent ? bindLarge : startLarge);
+        } else {
+            (persistent ? bind : start).run();
+        }
+    }
+
+    /** {@code MPI_Ibcast} or {@code MPI_Bcast_init}, or their {@code _c} forms for a large message. */
+    static void ibcast(Issue issue, Message m, int root, MPI_Comm comm, MemorySegment request) {
+        long n = m.elements();
+        issue(issue, m.isLarge(), call -> LargeCounts.run(n, call),
+                () -> Mpi.MPI_Ibcast(m.mpi(), m.count, m.handle, root, comm, request),
+                () -> Mpi.MPI_Bcast_init(m.mpi(), m.count, m.handle, root, comm, Mpi.MPI_INFO_NULL, request),
+                () -> Mpi.MPI_Ibcast_c(m.mpi(), n, m.handle, root, comm, request),
+                () -> Mpi.MPI_Bcast_init_c(m.mpi(), n, m.handle, root, comm, Mpi.MPI_INFO_NULL, request));
+    }
+
+    /**
+     * {@code MPI_Ireduce}, {@code MPI_Iallreduce}, {@code MPI_Iscan} or {@code MPI_Iexscan} of {@code in.elements()},
+     * or their {@code _init} forms; the {@code _c} forms for a large message.
+     */
+    static void startReduction(Issue issue, Reductions.Kind kind, Message in, Message out, MPI_Op op, int root,
+            MPI_Comm comm, MemorySegment request) {
+        if (in.isLarge()) {
+            long n = in.elements();
+            LargeCounts.run(n, () -> {
+                if (issue == Issue.PERSISTENT) {
+                    switch (kind) {
+                        case REDUCE -> Mpi.MPI_Reduce_init_c(in.mpi(), plain(out), n, in.handle, op, root, comm,
+                                Mpi.MPI_INFO_NULL, request);
+                        case ALLREDUCE -> Mpi.MPI_Allreduce_init_c(in.mpi(), plain(out), n, in.handle, op, comm,
+                                Mpi.MPI_INFO_NULL, request);
+                        case SCAN -> Mpi.MPI_Scan_init_c(in.mpi(), plain(out), n, in.handle, op, comm, Mpi.MPI_INFO_NULL,
+                                request);
+                        case EXSCAN -> Mpi.MPI_Exscan_init_c(in.mpi(), plain(out), n, in.handle, op, comm,
+                                Mpi.MPI_INFO_NULL, request);
+                    }
+                    return;
+                }
+                switch (kind) {
+                    case REDUCE -> Mpi.MPI_Ireduce_c(in.mpi(), plain(out), n, in.handle, op, root, comm, request);
+                    case ALLREDUCE -> Mpi.MPI_Iallreduce_c(in.mpi(), plain(out), n, in.handle, op, comm, request);
+                    case SCAN -> Mpi.MPI_Iscan_c(in.mpi(), plain(out), n, in.handle, op, comm, request);
+                    case EXSCAN -> Mpi.MPI_Iexscan_c(in.mpi(), plain(out), n, in.handle, op, comm, request);
+                }
+            });
+        } else if (issue == Issue.PERSISTENT) {
+            switch (kind) {
+                case REDUCE -> Mpi.MPI_Reduce_init(in.mpi(), plain(out), in.count, in.handle, op, root, comm,
+                        Mpi.MPI_INFO_NULL, request);
+                case ALLREDUCE -> Mpi.MPI_Allreduce_init(in.mpi(), plain(out), in.count, in.handle, op, comm,
+                        Mpi.MPI_INFO_NULL, request);
+                case SCAN -> Mpi.MPI_Scan_init(in.mpi(), plain(out), in.count, in.handle, op, comm, Mpi.MPI_INFO_NULL,
+                        request);
+                case EXSCAN -> Mpi.MPI_Exscan_init(in.mpi(), plain(out), in.count, in.handle, op, comm,
+                        Mpi.MPI_INFO_NULL, request);
+            }
+        } else {
+            switch (kind) {
+                case REDUCE -> Mpi.MPI_Ireduce(in.mpi(), plain(out), in.count, in.handle, op, root, comm, request);
+                case ALLREDUCE -> Mpi.MPI_Iallreduce(in.mpi(), plain(out), in.count, in.handle, op, comm, request);
+                case SCAN -> Mpi.MPI_Iscan(in.mpi(), plain(out), in.count, in.handle, op, comm, request);
+                case EXSCAN -> Mpi.MPI_Iexscan(in.mpi(), plain(out), in.count, in.handle, op, comm, request);
+            }
+        }
+    }
+
+    /** {@code MPI_Ireduce_scatter_block} of blocks of {@code block}, or its {@code _init} form; {@code _c} beyond an int. */
+    static void startReduceScatterBlock(Issue issue, Message in, Message out, long block, MPI_Op op, MPI_Comm comm,
+            MemorySegment request) {
+        MemorySegment sendbuf = sent(in, out);
+        int b = (int) block;
+        issue(issue, LargeCounts.exceedsInt(block), call -> LargeCounts.run(block, call),
+                () -> Mpi.MPI_Ireduce_scatter_block(sendbuf, out.mpi(), b, in.handle, op, comm, request),
+                () -> Mpi.MPI_Reduce_scatter_block_init(sendbuf, out.mpi(), b, in.handle, op, comm, Mpi.MPI_INFO_NULL,
+                        request),
+                () -> Mpi.MPI_Ireduce_scatter_block_c(sendbuf, out.mpi(), block, in.handle, op, comm, request),
+                () -> Mpi.MPI_Reduce_scatter_block_init_c(sendbuf, out.mpi(), block, in.handle, op, comm,
+                        Mpi.MPI_INFO_NULL, request));
+    }
+
+    /** {@code MPI_Igather} or {@code MPI_Gather_init} of blocks of {@code block}; {@code _c} beyond an int. */
+    static void startGather(Issue issue, Message in, Message out, long block, int root, MPI_Comm comm,
+            MemorySegment request) {
+        MemorySegment sendbuf = sent(in, out);
+        int b = (int) block;
+        issue(issue, LargeCounts.exceedsInt(block), call -> LargeCounts.run(block, call),
+                () -> Mpi.MPI_Igather(sendbuf, b, in.handle, plain(out), b, in.handle, root, comm, request),
+                () -> Mpi.MPI_Gather_init(sendbuf, b, in.handle, plain(out), b, in.handle, root, comm, Mpi.MPI_INFO_NULL,
+                        request),
+                () -> Mpi.MPI_Igather_c(sendbuf, block, in.handle, plain(out), block, in.handle, root, comm, request),
+                () -> Mpi.MPI_Gather_init_c(sendbuf, block, in.handle, plain(out), block, in.handle, root, comm,
+                        Mpi.MPI_INFO_NULL, request));
+    }
+
+    /** {@code MPI_Iscatter} or {@code MPI_Scatter_init}: blocks of an int ({@code count(n)}), so never {@code _c}. */
+    static void startScatter(Issue issue, Message in, Message out, int block, int root, MPI_Comm comm,
+            MemorySegment request) {
+        if (issue == Issue.PERSISTENT) {
+            Mpi.MPI_Scatter_init(plain(in), block, out.handle, out.mpi(), block, out.handle, root, comm,
+                    Mpi.MPI_INFO_NULL, request);
+        } else {
+            Mpi.MPI_Iscatter(plain(in), block, out.handle, out.mpi(), block, out.handle, root, comm, request);
+        }
+    }
+
+    /** The nonblocking or persistent {@code MPI_Iallgather}, {@code MPI_Ialltoall} and neighbour forms; {@code _c} beyond an int. */
+    static void startExchange(Issue issue, Collectives.Exchange kind, Message in, Message out, long block,
+            MPI_Comm comm, MemorySegment request) {
+        if (LargeCounts.exceedsInt(block)) {
+            LargeCounts.run(block, () -> {
+                if (issue == Issue.PERSISTENT) {
+                    switch (kind) {
+                        case ALLGATHER -> Mpi.MPI_Allgather_init_c(in.mpi(), block, in.handle, out.mpi(), block,
+                                in.handle, comm, Mpi.MPI_INFO_NULL, request);
+                        case ALLTOALL -> Mpi.MPI_Alltoall_init_c(in.mpi(), block, in.handle, out.mpi(), block,
+                                in.handle, comm, Mpi.MPI_INFO_NULL, request);
+                        case NEIGHBOR_ALLGATHER -> Mpi.MPI_Neighbor_allgather_init_c(in.mpi(), block, in.handle,
+                                out.mpi(), block, in.handle, comm, Mpi.MPI_INFO_NULL, request);
+                        case NEIGHBOR_ALLTOALL -> Mpi.MPI_Neighbor_alltoall_init_c(in.mpi(), block, in.handle,
+                                out.mpi(), block, in.handle, comm, Mpi.MPI_INFO_NULL, request);
+                    }
+                    return;
+                }
+                switch (kind) {
+                    case ALLGATHER -> Mpi.MPI_Iallgather_c(in.mpi(), block, in.handle, out.mpi(), block, in.handle,
+                            comm, request);
+                    case ALLTOALL -> Mpi.MPI_Ialltoall_c(in.mpi(), block, in.handle, out.mpi(), block, in.handle, comm,
+                            request);
+                    case NEIGHBOR_ALLGATHER -> Mpi.MPI_Ineighbor_allgather_c(in.mpi(), block, in.handle, out.mpi(),
+                            block, in.handle, comm, request);
+                    case NEIGHBOR_ALLTOALL -> Mpi.MPI_Ineighbor_alltoall_c(in.mpi(), block, in.handle, out.mpi(),
+                            block, in.handle, comm, request);
+                }
+            });
+        } else if (issue == Issue.PERSISTENT) {
+            int b = (int) block;
+            switch (kind) {
+                case ALLGATHER -> Mpi.MPI_Allgather_init(in.mpi(), b, in.handle, out.mpi(), b, in.handle, comm,
+                        Mpi.MPI_INFO_NULL, request);
+                case ALLTOALL -> Mpi.MPI_Alltoall_init(in.mpi(), b, in.handle, out.mpi(), b, in.handle, comm,
+                        Mpi.MPI_INFO_NULL, request);
+                case NEIGHBOR_ALLGATHER -> Mpi.MPI_Neighbor_allgather_init(in.mpi(), b, in.handle, out.mpi(), b,
+                        in.handle, comm, Mpi.MPI_INFO_NULL, request);
+                case NEIGHBOR_ALLTOALL -> Mpi.MPI_Neighbor_alltoall_init(in.mpi(), b, in.handle, out.mpi(), b,
+                        in.handle, comm, Mpi.MPI_INFO_NULL, request);
+            }
+        } else {
+            int b = (int) block;
+            switch (kind) {
+                case ALLGATHER -> Mpi.MPI_Iallgather(in.mpi(), b, in.handle, out.mpi(), b, in.handle, comm, request);
+                case ALLTOALL -> Mpi.MPI_Ialltoall(in.mpi(), b, in.handle, out.mpi(), b, in.handle, comm, request);
+                case NEIGHBOR_ALLGATHER -> Mpi.MPI_Ineighbor_allgather(in.mpi(), b, in.handle, out.mpi(), b, in.handle,
+                        comm, request);
+                case NEIGHBOR_ALLTOALL -> Mpi.MPI_Ineighbor_alltoall(in.mpi(), b, in.handle, out.mpi(), b, in.handle,
+                        comm, request);
+            }
+        }
+    }
+
+    /** {@code MPI_Igatherv} or {@code MPI_Gatherv_init}, or their {@code _c} forms; see {@link #gatherv}. */
+    static void startGatherv(Issue issue, Gathered<?> g, int root, MPI_Comm comm, MemorySegment request) {
+        Message in = g.in();
+        MemorySegment recvbuf = plain(g.out());
+        MemorySegment counts = plain(g.counts());
+        MemorySegment displs = plain(g.displs());
+        issue(issue, g.large(), LargeCounts::runV,
+                () -> Mpi.MPI_Igatherv(in.mpi(), in.count, in.handle, recvbuf, counts, displs, in.handle, root, comm,
+                        request),
+                () -> Mpi.MPI_Gatherv_init(in.mpi(), in.count, in.handle, recvbuf, counts, displs, in.handle, root, comm,
+                        Mpi.MPI_INFO_NULL, request),
+                () -> Mpi.MPI_Igatherv_c(in.mpi(), in.elements(), in.handle, recvbuf, counts, displs, in.handle, root,
+                        comm, request),
+                () -> Mpi.MPI_Gatherv_init_c(in.mpi(), in.elements(), in.handle, recvbuf, counts, displs, in.handle,
+                        root, comm, Mpi.MPI_INFO_NULL, request));
+    }
+
+    /** {@code MPI_Iallgatherv} or {@code MPI_Allgatherv_init}, or their {@code _c} forms. */
+    static void startAllgatherv(Issue issue, Gathered<?> g, MPI_Comm comm, MemorySegment request) {
+        Message in = g.in();
+        MemorySegment recvbuf = g.out().mpi();
+        MemorySegment counts = g.counts().mpi();
+        MemorySegment displs = g.displs().mpi();
+        issue(issue, g.large(), LargeCounts::runV,
+                () -> Mpi.MPI_Iallgatherv(in.mpi(), in.count, in.handle, recvbuf, counts, displs, in.handle, comm,
+                        request),
+                () -> Mpi.MPI_Allgatherv_init(in.mpi(), in.count, in.handle, recvbuf, counts, displs, in.handle, comm,
+                        Mpi.MPI_INFO_NULL, request),
+                () -> Mpi.MPI_Iallgatherv_c(in.mpi(), in.elements(), in.handle, recvbuf, counts, displs, in.handle,
+                        comm, request),
+                () -> Mpi.MPI_Allgatherv_init_c(in.mpi(), in.elements(), in.handle, recvbuf, counts, displs, in.handle,
+                        comm, Mpi.MPI_INFO_NULL, request));
+    }
+
+    /** {@code MPI_Iscatterv} or {@code MPI_Scatterv_init}, or their {@code _c} forms; see {@link #scatterv}. */
+    static void startScatterv(Issue issue, Collectives.Dealt<?> d, int root, MPI_Comm comm, MemorySegment request) {
+        Message out = d.out();
+        MemorySegment sendbuf = plain(d.in());
+        MemorySegment counts = plain(d.counts());
+        MemorySegment displs = plain(d.displs());
+        issue(issue, d.large(), LargeCounts::runV,
+                () -> Mpi.MPI_Iscatterv(sendbuf, counts, displs, out.handle, out.mpi(), out.count, out.handle, root,
+                        comm, request),
+                () -> Mpi.MPI_Scatterv_init(sendbuf, counts, displs, out.handle, out.mpi(), out.count, out.handle, root,
+                        comm, Mpi.MPI_INFO_NULL, request),
+                () -> Mpi.MPI_Iscatterv_c(sendbuf, counts, displs, out.handle, out.mpi(), out.elements(), out.handle,
+                        root, comm, request),
+                () -> Mpi.MPI_Scatterv_init_c(sendbuf, counts, displs, out.handle, out.mpi(), out.elements(),
+                        out.handle, root, comm, Mpi.MPI_INFO_NULL, request));
+    }
+
+    /** The nonblocking or persistent {@code MPI_Ialltoallv} or neighbour form, or their {@code _c} forms. */
+    static void startPersonalized(Issue issue, boolean neighbours, Collectives.Personal<?> p, MPI_Comm comm,
+            MemorySegment request) {
+        Gathered<?> g = p.received();
+        MPI_Datatype type = g.in().handle;
+        MemorySegment sendbuf = g.in().mpi();
+        MemorySegment sendcounts = p.sendCountsMessage().mpi();
+        MemorySegment sdispls = p.sendDisplsMessage().mpi();
+        MemorySegment recvbuf = g.out().mpi();
+        MemorySegment recvcounts = g.counts().mpi();
+        MemorySegment rdispls = g.displs().mpi();
+        MPI_Info info = Mpi.MPI_INFO_NULL;
+        Runnable start = neighbours
+                ? () -> Mpi.MPI_Ineighbor_alltoallv(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts, rdispls,
+                        type, comm, request)
+                : () -> Mpi.MPI_Ialltoallv(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts, rdispls, type, comm,
+                        request);
+        Runnable bind = neighbours
+                ? () -> Mpi.MPI_Neighbor_alltoallv_init(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts,
+                        rdispls, type, comm, info, request)
+                : () -> Mpi.MPI_Alltoallv_init(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts, rdispls, type,
+                        comm, info, request);
+        Runnable startLarge = neighbours
+                ? () -> Mpi.MPI_Ineighbor_alltoallv_c(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts, rdispls,
+                        type, comm, request)
+                : () -> Mpi.MPI_Ialltoallv_c(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts, rdispls, type,
+                        comm, request);
+        Runnable bindLarge = neighbours
+                ? () -> Mpi.MPI_Neighbor_alltoallv_init_c(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts,
+                        rdispls, type, comm, info, request)
+                : () -> Mpi.MPI_Alltoallv_init_c(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts, rdispls, type,
+                        comm, info, request);
+        issue(issue, g.large(), LargeCounts::runV, start, bind, startLarge, bindLarge);
     }
 }

@@ -1,7 +1,7 @@
 package org.mpi4all;
 
 import java.lang.foreign.MemorySegment;
-import java.util.Set;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.mpi4all.runtime.MpiLibrary;
@@ -34,24 +34,34 @@ enum Issue {
      * wrong result is worse than none.
      */
     void refuseWhereBroken(String operation, String function) {
-        if (this == PERSISTENT && KnownBugs.BROKEN.contains(function)) {
-            throw new UnsupportedOperationException(operation + ": " + KnownBugs.LIBRARY + "'s " + function
-                    + " completes with data missing, stale or misplaced (a bug of that version): use the nonblocking"
-                    + " form, or another version");
+        if (this == PERSISTENT) {
+            KnownBugs.refuse(operation, function);
         }
     }
 
     /**
-     * The persistent collectives of the loaded library known to be wrong, read on the first that needs it. MPICH
-     * 4.0's {@code MPI_Gather_init}, {@code MPI_Allgather_init}, {@code MPI_Scatter_init} and
-     * {@code MPI_Neighbor_alltoallv_init} complete with data missing or stale (from the second start on, or on a
-     * ring of two), in C as in Java; Intel MPI 2021, derived from MPICH, gets the same four wrong.
+     * The functions of the loaded library known to be wrong, read on the first that needs it, each with what goes
+     * wrong and what to do instead. MPICH 4.0's {@code MPI_Gather_init}, {@code MPI_Allgather_init},
+     * {@code MPI_Scatter_init} and {@code MPI_Neighbor_alltoallv_init} complete with data missing or stale (from the
+     * second start on, or on a ring of two), in C as in Java; Intel MPI 2021, derived from MPICH, gets the same four
+     * wrong. MPICH 4.0.2's {@code MPI_Ibcast_c} and {@code MPI_Bcast_init_c} of 2^31 + 64 bytes on 2 ranks fail in
+     * the non-root rank's {@code MPI_Wait} with "Invalid communicator" ({@code MPIDU_Sched_progress_state}), in a
+     * plain C program; Intel MPI 2021.18's {@code MPI_Ibcast_c} fails so at the root, and the other rank waits
+     * forever (MPICH 5.0 completes them).
      */
     static final class KnownBugs {
-        private static final Set<String> MPICH_40 = Set.of("MPI_Gather_init", "MPI_Allgather_init", "MPI_Scatter_init",
-                "MPI_Neighbor_alltoallv_init");
+        private static final String STALE = "completes with data missing, stale or misplaced (a bug of that version):"
+                + " use the nonblocking form, or another version";
+        private static final String BCAST_C = "of more than 2^31-1 elements fails in MPI_Wait with \"Invalid"
+                + " communicator\" (a bug of that version; a rank may wait forever): use bcast (MPI_Bcast_c), or another"
+                + " version";
+        /** MPICH 4.0's and Intel MPI 2021's. */
+        private static final Map<String, String> MPICH_40 = Map.of("MPI_Gather_init", STALE, "MPI_Allgather_init",
+                STALE, "MPI_Scatter_init", STALE, "MPI_Neighbor_alltoallv_init", STALE, "MPI_Ibcast_c", BCAST_C,
+                "MPI_Bcast_init_c", BCAST_C);
         static final String LIBRARY;
-        static final Set<String> BROKEN;
+        /** Function name to what goes wrong and what to do instead. */
+        static final Map<String, String> BROKEN;
 
         static {
             String version = MpiLibrary.current().libraryVersion();
@@ -63,10 +73,21 @@ enum Issue {
                 BROKEN = MPICH_40;
             } else {
                 LIBRARY = version;
-                BROKEN = Set.of();
+                BROKEN = Map.of();
             }
         }
 
         private KnownBugs() {}
+
+        /**
+         * Refuses {@code function} if the loaded library is known to get it wrong: a silently wrong result, a failure
+         * deep in MPI or a hang is worse than an exception that says why.
+         */
+        static void refuse(String operation, String function) {
+            String symptom = BROKEN.get(function);
+            if (symptom != null) {
+                throw new UnsupportedOperationException(operation + ": " + LIBRARY + "'s " + function + " " + symptom);
+            }
+        }
     }
 }

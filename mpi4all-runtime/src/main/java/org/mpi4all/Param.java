@@ -166,8 +166,24 @@ public final class Param {
         return new Param(Name.SEND_COUNTS, 0, Objects.requireNonNull(counts, "sendCounts == null"));
     }
 
+    /**
+     * {@link #sendCounts(int...)} as {@code long}s: a value beyond an int takes the v-collective's large-count function
+     * ({@code MPI_Count}s, {@code MPI_Gatherv_c} ...).
+     */
+    public static Param sendCounts(long... counts) {
+        return new Param(Name.SEND_COUNTS, 0, Objects.requireNonNull(counts, "sendCounts == null"));
+    }
+
     /** Where each rank's elements start in the send buffer; default: packed in rank order. */
     public static Param sendDispls(int... displacements) {
+        return new Param(Name.SEND_DISPLS, 0, Objects.requireNonNull(displacements, "sendDispls == null"));
+    }
+
+    /**
+     * {@link #sendDispls(int...)} as {@code long}s: a value beyond an int takes the v-collective's large-count function
+     * ({@code MPI_Aint}s, {@code MPI_Gatherv_c} ...).
+     */
+    public static Param sendDispls(long... displacements) {
         return new Param(Name.SEND_DISPLS, 0, Objects.requireNonNull(displacements, "sendDispls == null"));
     }
 
@@ -176,8 +192,24 @@ public final class Param {
         return new Param(Name.RECV_COUNTS, 0, Objects.requireNonNull(counts, "recvCounts == null"));
     }
 
+    /**
+     * {@link #recvCounts(int...)} as {@code long}s: a value beyond an int takes the v-collective's large-count function
+     * ({@code MPI_Count}s, {@code MPI_Gatherv_c} ...).
+     */
+    public static Param recvCounts(long... counts) {
+        return new Param(Name.RECV_COUNTS, 0, Objects.requireNonNull(counts, "recvCounts == null"));
+    }
+
     /** Where each rank's elements go in the result; default: packed in rank order. */
     public static Param recvDispls(int... displacements) {
+        return new Param(Name.RECV_DISPLS, 0, Objects.requireNonNull(displacements, "recvDispls == null"));
+    }
+
+    /**
+     * {@link #recvDispls(int...)} as {@code long}s: a value beyond an int takes the v-collective's large-count function
+     * ({@code MPI_Aint}s, {@code MPI_Gatherv_c} ...).
+     */
+    public static Param recvDispls(long... displacements) {
         return new Param(Name.RECV_DISPLS, 0, Objects.requireNonNull(displacements, "recvDispls == null"));
     }
 
@@ -186,8 +218,18 @@ public final class Param {
         return new Param(Name.RECV_COUNTS_OUT, 0, Objects.requireNonNull(counts, "recvCountsOut == null"));
     }
 
+    /** {@link #recvCountsOut(int[])} as {@code long}s, for values beyond an int. */
+    public static Param recvCountsOut(long[] counts) {
+        return new Param(Name.RECV_COUNTS_OUT, 0, Objects.requireNonNull(counts, "recvCountsOut == null"));
+    }
+
     /** An array of one element per rank that receives the displacements the operation used. */
     public static Param recvDisplsOut(int[] displacements) {
+        return new Param(Name.RECV_DISPLS_OUT, 0, Objects.requireNonNull(displacements, "recvDisplsOut == null"));
+    }
+
+    /** {@link #recvDisplsOut(int[])} as {@code long}s, for values beyond an int. */
+    public static Param recvDisplsOut(long[] displacements) {
         return new Param(Name.RECV_DISPLS_OUT, 0, Objects.requireNonNull(displacements, "recvDisplsOut == null"));
     }
 

@@ -92,7 +92,7 @@ final class Reductions {
      */
     private record Scattered<T>(Message in, Message out, long block, Message counts, T result) {
         static <T> Scattered<T> of(Call call, Communicator c, String operation, T send, Param[] params, int given) {
-            int[] counts = (int[]) Param.value(params, given, RECV_COUNTS);
+            int[] counts = Shapes.ints(operation, "recvCounts", Param.value(params, given, RECV_COUNTS));
             Datatype typeParam = Param.type(params, given);
             boolean inPlace = Param.has(given, IN_PLACE);
             Message in = call.message(send, typeParam, 0, -1, inPlace ? Message.INOUT : Message.IN);
@@ -132,15 +132,14 @@ final class Reductions {
             Message in = r.in();
             Message out = r.out();
             MPI_Op mpiOp = op.handle(c.environment, in.type, operation);
-            boolean persistent = issue == Issue.PERSISTENT;
-            int block = (int) r.block();   // issue refuses a message of more elements before binding
+            // Only the block goes beyond an int as a count; recvCounts are ints, whatever they add up to.
+            call.takeLargeCounts();
+            if (r.counts() == null) {
+                return issue.issue(call, r.result(), request -> Downcall.startReduceScatterBlock(issue, in, out,
+                        r.block(), mpiOp, comm, request));
+            }
             return issue.issue(call, r.result(), request -> {
-                if (r.counts() == null && persistent) {
-                    Mpi.MPI_Reduce_scatter_block_init(r.sendbuf(), out.mpi(), block, in.handle, mpiOp, comm,
-                            Mpi.MPI_INFO_NULL, request);
-                } else if (r.counts() == null) {
-                    Mpi.MPI_Ireduce_scatter_block(r.sendbuf(), out.mpi(), block, in.handle, mpiOp, comm, request);
-                } else if (persistent) {
+                if (issue == Issue.PERSISTENT) {
                     Mpi.MPI_Reduce_scatter_init(r.sendbuf(), out.mpi(), r.counts().mpi(), in.handle, mpiOp, comm,
                             Mpi.MPI_INFO_NULL, request);
                 } else {
@@ -152,7 +151,7 @@ final class Reductions {
 
     /** The size of this process's block of {@code send} cut by {@code counts}, one per process, after checking them. */
     private static int ownBlock(Communicator c, String operation, int[] counts, Message send) {
-        Shapes.checkCounts(operation, "recvCounts", counts, c.size());
+        Shapes.checkCounts(operation, "recvCounts", Shapes.longs(counts), c.size());
         long total = 0;
         for (int count : counts) {
             total += count;
@@ -177,35 +176,13 @@ final class Reductions {
         try (Call call = Call.begin(c.environment, operation)) {
             Message in = call.message(send, Param.type(params, given), 0, -1, Message.IN);
             Object recvBuf = Param.value(params, given, RECV_BUF);
-            T result = receives ? resultBuffer(operation, send, recvBuf, in, in.count, false)
+            T result = receives ? resultBuffer(operation, send, recvBuf, in, in.elements(), false)
                     : nonRootResult(operation, send, recvBuf, in);
-            Message out = receives ? call.message(result, in.type, 0, in.count, Message.OUT) : null;
+            Message out = receives ? call.message(result, in.type, 0, in.elements(), Message.OUT) : null;
             MPI_Op mpiOp = op.handle(c.environment, in.type, operation);
-            return issue.issue(call, result, request -> {
-                MemorySegment recvbuf = out != null ? out.mpi() : MemorySegment.NULL;
-                if (issue == Issue.PERSISTENT) {
-                    persistent(kind, in.mpi(), recvbuf, in.count, in.handle, mpiOp, root, comm, request);
-                    return;
-                }
-                switch (kind) {
-                    case REDUCE -> Mpi.MPI_Ireduce(in.mpi(), recvbuf, in.count, in.handle, mpiOp, root, comm, request);
-                    case ALLREDUCE -> Mpi.MPI_Iallreduce(in.mpi(), recvbuf, in.count, in.handle, mpiOp, comm, request);
-                    case SCAN -> Mpi.MPI_Iscan(in.mpi(), recvbuf, in.count, in.handle, mpiOp, comm, request);
-                    case EXSCAN -> Mpi.MPI_Iexscan(in.mpi(), recvbuf, in.count, in.handle, mpiOp, comm, request);
-                }
-            });
-        }
-    }
-
-    /** Binds the persistent reduction {@code kind} ({@code MPI_Reduce_init} ...). */
-    private static void persistent(Kind kind, MemorySegment sendbuf, MemorySegment recvbuf, int count,
-            MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm, MemorySegment request) {
-        switch (kind) {
-            case REDUCE -> Mpi.MPI_Reduce_init(sendbuf, recvbuf, count, type, op, root, comm, Mpi.MPI_INFO_NULL, request);
-            case ALLREDUCE -> Mpi.MPI_Allreduce_init(sendbuf, recvbuf, count, type, op, comm, Mpi.MPI_INFO_NULL,
-                    request);
-            case SCAN -> Mpi.MPI_Scan_init(sendbuf, recvbuf, count, type, op, comm, Mpi.MPI_INFO_NULL, request);
-            case EXSCAN -> Mpi.MPI_Exscan_init(sendbuf, recvbuf, count, type, op, comm, Mpi.MPI_INFO_NULL, request);
+            call.takeLargeCounts();
+            return issue.issue(call, result, request -> Downcall.startReduction(issue, kind, in, out, mpiOp, root, comm,
+                    request));
         }
     }
 }

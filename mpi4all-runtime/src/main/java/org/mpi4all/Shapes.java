@@ -65,62 +65,131 @@ final class Shapes {
         return new Message().resolve(environment, operation, buffer, typeParam, 0, -1, Message.IN);
     }
 
-    /** The buffers of a gather of varying sizes: what is sent, the result it fills block by block, the counts and displacements. */
-    record Gathered<T>(Message in, Message out, Message counts, Message displs, T result) {
-        static <T> Gathered<T> of(Call call, String operation, T send, Param[] params, int given, int[] counts,
-                int[] displs) {
+    /**
+     * The buffers of a gather of varying sizes: what is sent, the result it fills block by block, the counts and
+     * displacements as MPI gets them, and whether they need the large-count function ({@link #large}).
+     */
+    record Gathered<T>(Message in, Message out, Message counts, Message displs, T result, boolean large) {
+        /** A gatherv's or allgatherv's, whose own buffer MPI counts too. */
+        static <T> Gathered<T> of(Call call, String operation, T send, Param[] params, int given, long[] counts,
+                long[] displs) {
+            return of(call, operation, send, params, given, counts, displs, true, false);
+        }
+
+        /** The receive side of an alltoallv, whose send buffer MPI does not count: large also if {@code sendLarge}. */
+        static <T> Gathered<T> received(Call call, String operation, T send, Param[] params, int given,
+                long[] counts, long[] displs, boolean sendLarge) {
+            return of(call, operation, send, params, given, counts, displs, false, sendLarge);
+        }
+
+        private static <T> Gathered<T> of(Call call, String operation, T send, Param[] params, int given,
+                long[] counts, long[] displs, boolean ownCounted, boolean large) {
             Message in = call.message(send, Param.type(params, given), 0, -1, Message.IN);
-            int total = extent(counts, displs);
+            long total = extent(counts, displs);
             T result = resultBuffer(operation, send, Param.value(params, given, RECV_BUF), in, total, false);
             Message out = call.message(result, in.type, 0, total, Message.OUT);
-            out.limitToBlocks(counts, displs);
-            return new Gathered<>(in, out, call.ints(counts), call.ints(displs), result);
+            large |= ownCounted && in.isLarge();
+            if (fitInts(counts) && fitInts(displs)) {
+                int[] intCounts = narrow(counts);
+                int[] intDispls = narrow(displs);
+                out.limitToBlocks(intCounts, intDispls);   // a staged result gets back only what MPI wrote
+                if (!large) {
+                    return new Gathered<>(in, out, call.ints(intCounts), call.ints(intDispls), result, false);
+                }
+            }
+            // blocks beyond an int need a result of more elements: a native segment, never staged
+            return new Gathered<>(in, out, call.longs(counts), call.longs(displs), result, true);
         }
+    }
+
+    /**
+     * Whether a v-collective needs its large-count function ({@code MPI_Gatherv_c} ...): its own buffer, a count or
+     * a displacement does not fit an int, so that MPI gets {@code MPI_Count} and {@code MPI_Aint} arrays.
+     */
+    static boolean large(Message own, long[] counts, long[] displs) {
+        return own.isLarge() || !fitInts(counts) || !fitInts(displs);
+    }
+
+    /** Counts or displacements as given ({@code int[]} or {@code long[]}), as longs; null if not given. */
+    static long[] longs(Object given) {
+        return switch (given) {
+            case null -> null;
+            case long[] values -> values;
+            case int[] values -> {
+                long[] wide = new long[values.length];
+                for (int i = 0; i < values.length; i++) {
+                    wide[i] = values[i];
+                }
+                yield wide;
+            }
+            default -> throw new AssertionError(given.getClass());
+        };
+    }
+
+    /** Counts given for a function that takes ints only ({@code MPI_Reduce_scatter}): narrowed, or refused. */
+    static int[] ints(String operation, String what, Object given) {
+        long[] values = longs(given);
+        if (values != null && !fitInts(values)) {
+            throw new IllegalArgumentException(operation + ": " + what + " beyond an int; MPI counts them in ints here");
+        }
+        return given instanceof long[] ? narrow(values) : (int[]) given;
+    }
+
+    static boolean fitInts(long[] values) {
+        for (long value : values) {
+            if (value > Integer.MAX_VALUE) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@code values}, each known to fit an int, as ints. */
+    static int[] narrow(long[] values) {
+        int[] narrow = new int[values.length];
+        for (int i = 0; i < values.length; i++) {
+            narrow[i] = (int) values[i];
+        }
+        return narrow;
     }
 
     /**
      * The receive displacements of {@code counts} (one per sender, {@code senders} of them): given, or
      * packed in rank order; counts and displacements are also copied to the out-parameters.
      */
-    static int[] recvDisplacements(String operation, Param[] params, int given, int[] counts, int senders) {
+    static long[] recvDisplacements(String operation, Param[] params, int given, long[] counts, int senders) {
         checkCounts(operation, "recvCounts", counts, senders);
-        int[] displs = displacements(operation, "recvDispls", (int[]) Param.value(params, given, RECV_DISPLS), counts);
-        copyOut(operation, "recvCountsOut", (int[]) Param.value(params, given, RECV_COUNTS_OUT), counts);
-        copyOut(operation, "recvDisplsOut", (int[]) Param.value(params, given, RECV_DISPLS_OUT), displs);
+        long[] displs = displacements(operation, "recvDispls", longs(Param.value(params, given, RECV_DISPLS)), counts);
+        copyOut(operation, "recvCountsOut", Param.value(params, given, RECV_COUNTS_OUT), counts);
+        copyOut(operation, "recvDisplsOut", Param.value(params, given, RECV_DISPLS_OUT), displs);
         return displs;
     }
 
     /** {@code given} displacements after checking them, or the exclusive prefix sum of {@code counts}. */
-    static int[] displacements(String operation, String what, int[] given, int[] counts) {
+    static long[] displacements(String operation, String what, long[] given, long[] counts) {
         if (given != null) {
             checkCounts(operation, what, given, counts.length);
             return given;
         }
-        int[] displs = new int[counts.length];
+        long[] displs = new long[counts.length];
         long at = 0;
         for (int i = 0; i < counts.length; i++) {
-            if (at > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException(operation + ": the counts add up to more than MPI's int count");
-            }
-            displs[i] = (int) at;
+            displs[i] = at;
             at += counts[i];
         }
         return displs;
     }
 
     /** The number of elements a buffer needs to hold blocks of {@code counts} at {@code displs}. */
-    static int extent(int[] counts, int[] displs) {
+    static long extent(long[] counts, long[] displs) {
         long extent = 0;
         for (int i = 0; i < counts.length; i++) {
-            extent = Math.max(extent, (long) displs[i] + counts[i]);
+            extent = Math.max(extent, displs[i] + counts[i]);
         }
-        if (extent > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("the blocks end beyond MPI's int count: " + extent);
-        }
-        return (int) extent;
+        return extent;
     }
 
-    static void checkCounts(String operation, String what, int[] counts, int expected) {
+    static void checkCounts(String operation, String what, long[] counts, int expected) {
         if (counts.length != expected) {
             throw new IllegalArgumentException(operation + ": " + what + " has " + counts.length + " entries for "
                     + expected + " processes");
@@ -133,21 +202,31 @@ final class Shapes {
     }
 
     /** Checks that the blocks of {@code counts} at {@code displs} lie within the send buffer. */
-    static void checkFits(String operation, int[] counts, int[] displs, Message send) {
-        int extent = extent(counts, displs);
+    static void checkFits(String operation, long[] counts, long[] displs, Message send) {
+        long extent = extent(counts, displs);
         if (extent > send.elements()) {
             throw new IllegalArgumentException(operation + ": the send blocks need " + extent + " elements but "
                     + Message.describe(send.carrier) + " holds " + send.elements());
         }
     }
 
-    private static void copyOut(String operation, String what, int[] out, int[] values) {
-        if (out != null) {
-            if (out.length < values.length) {
-                throw new IllegalArgumentException(operation + ": " + what + " has room for " + out.length
-                        + " entries, not " + values.length);
-            }
-            System.arraycopy(values, 0, out, 0, values.length);
+    /** Copies {@code values} to the out-parameter {@code out} ({@code int[]} or {@code long[]}), if given. */
+    private static void copyOut(String operation, String what, Object out, long[] values) {
+        if (out == null) {
+            return;
+        }
+        int room = out instanceof int[] ints ? ints.length : ((long[]) out).length;
+        if (room < values.length) {
+            throw new IllegalArgumentException(operation + ": " + what + " has room for " + room + " entries, not "
+                    + values.length);
+        }
+        if (out instanceof long[] longs) {
+            System.arraycopy(values, 0, longs, 0, values.length);
+        } else if (!fitInts(values)) {
+            throw new IllegalArgumentException(operation + ": " + what + " cannot hold values beyond an int; give a"
+                    + " long[]");
+        } else {
+            System.arraycopy(narrow(values), 0, out, 0, values.length);
         }
     }
 }

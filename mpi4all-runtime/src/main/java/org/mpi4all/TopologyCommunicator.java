@@ -86,8 +86,8 @@ public abstract sealed class TopologyCommunicator extends Communicator permits C
     }
 
     /** Each destination learns how many elements this process sends it: one count per neighbour. */
-    private int[] exchangeCounts(int[] sendCounts) {
-        int[] received = neighborAlltoall(sendCounts.length == 0 ? new int[0] : sendCounts);
+    private long[] exchangeCounts(long[] sendCounts) {
+        long[] received = neighborAlltoall(sendCounts.length == 0 ? new long[0] : sendCounts);
         return received.length == sources().length ? received : Arrays.copyOf(received, sources().length);
     }
 }

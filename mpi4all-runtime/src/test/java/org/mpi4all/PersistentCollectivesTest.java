@@ -80,7 +80,7 @@ class PersistentCollectivesTest {
          */
         static void repeatUnlessBroken(Checks checks, String name, String function, Supplier<Persistent<int[]>> bind,
                 IntConsumer refill, IntFunction<int[]> expected) {
-            if (Issue.KnownBugs.BROKEN.contains(function)) {
+            if (Issue.KnownBugs.BROKEN.containsKey(function)) {
                 checks.throwsWith(name, UnsupportedOperationException.class,
                         name + ": " + Issue.KnownBugs.LIBRARY + "'s " + function, bind::get);
             } else {
