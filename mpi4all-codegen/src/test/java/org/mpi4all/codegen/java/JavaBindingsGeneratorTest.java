@@ -201,6 +201,22 @@ class JavaBindingsGeneratorTest {
                 "return Mpi.MPI_ERR_OTHER;");
     }
 
+    @Test
+    void theCarriedProfilesAreConstantsOfAClassWhichAFreshJvmLoadsFasterThanAResource() {
+        JavaBindingsGenerator.Result result = JavaBindingsGenerator.generateNeutral(
+                List.of(Fixtures.intHandles(), Fixtures.pointerHandles()));
+        String carried = result.files().stream().filter(f -> f.typeSpec().name().equals("CarriedProfiles"))
+                .findFirst().orElseThrow().toString().replaceAll("\\s+", " ");
+
+        assertThat(carried).contains("package org.mpi4all.runtime;",
+                "static final String INDEX = \"mpich\\tmpich\\t1.0\\tmpich library version 1.0\\n\" + \"openmpi\\t",
+                "case \"openmpi\" -> \"mpi4all-abi-profile 1\\n\" + \"implementation\\topenmpi\\topenmpi\\t1.0\\t",
+                "default -> null;");
+        // Specialised bindings carry no profile, and the runtime still compiles against them.
+        assertThat(sources(Fixtures.intHandles()).get("CarriedProfiles"))
+                .contains("static final String INDEX = \"\";", "return switch (name) { default -> null; };");
+    }
+
     /** The public member declarations of a source file, bodies and comments removed. */
     private static List<String> publicSignatures(String source) {
         Matcher m = Pattern.compile("public [^;{=]+").matcher(source);
