@@ -11,6 +11,7 @@ import java.lang.foreign.Linker;
 import java.lang.invoke.MethodHandle;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import javax.lang.model.element.Modifier;
 import org.mpi4all.core.blueprint.FunctionInfo;
 import org.mpi4all.core.blueprint.Parameter;
@@ -21,7 +22,8 @@ import org.mpi4all.core.blueprint.Parameter;
  * does not link hundreds of functions), and its {@code call} carries the body: argument checks, {@code invokeExact}
  * with the exact native types, the returned error code checked, nothing allocated. The bodies live in the holders
  * because a fresh JVM parses and verifies all of {@code Mpi} when it initialises it, but a holder only when its
- * function is first called; the one-line delegations are inlined by the JIT.
+ * function is first called; the one-line delegations are inlined by the JIT. {@code MpiCritical}'s functions keep
+ * their bodies (see {@link #emit}).
  */
 final class FunctionEmitter {
     /**
@@ -57,7 +59,9 @@ final class FunctionEmitter {
     record Emitted(MethodSpec method, TypeSpec holder) {}
 
     /**
-     * Emits {@code function}; {@code critical} links it with {@code Linker.Option.critical(true)}.
+     * Emits {@code function}; {@code critical} links it with {@code Linker.Option.critical(true)}. A critical function
+     * keeps its body in its method, with a holder that only links it: {@code MpiCritical} is loaded only by programs
+     * that use it, and its heap-array overloads copy that body so that the JIT keeps their views off the heap.
      *
      * @throws TypeMapper.UnsupportedTypeException if a parameter or the result has no Java form
      */
@@ -73,19 +77,25 @@ final class FunctionEmitter {
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(returns)
                 .addJavadoc(javadoc(function, names, checksErrors));
-        MethodSpec.Builder call = MethodSpec.methodBuilder(CALL)
-                .addModifiers(Modifier.STATIC)
-                .returns(returns);
+        // The method that makes the call: the holder's call, to which the public method delegates, or the public one.
+        boolean inHolder = !critical;
+        MethodSpec.Builder call = inHolder ? MethodSpec.methodBuilder(CALL).addModifiers(Modifier.STATIC).returns(returns)
+                : method;
         List<CodeBlock> arguments = new ArrayList<>();
         for (int i = 0; i < parameters.size(); i++) {
             method.addParameter(carriers.get(i).apiType(), names.get(i));
-            call.addParameter(carriers.get(i).apiType(), names.get(i));
+            if (inHolder) {
+                call.addParameter(carriers.get(i).apiType(), names.get(i));
+            }
             arguments.add(carriers.get(i).toNative(CodeBlock.of("$L", names.get(i))));
         }
-        method.addStatement("$L$L.$L($L)", returns.equals(TypeName.VOID) ? "" : "return ", function.name(), CALL,
-                String.join(", ", names));
+        if (inHolder) {
+            method.addStatement("$L$L.$L($L)", returns.equals(TypeName.VOID) ? "" : "return ", function.name(), CALL,
+                    String.join(", ", names));
+        }
 
-        CodeBlock invoke = CodeBlock.of("HANDLE.invokeExact($L)", CodeBlock.join(arguments, ",$W"));
+        CodeBlock invoke = CodeBlock.of("$LHANDLE.invokeExact($L)", inHolder ? "" : function.name() + ".",
+                CodeBlock.join(arguments, ",$W"));
         // Locals must not shadow parameters: MPI_Comm_compare has one called result.
         String code = JavaNames.unused("result", names);
         String failure = JavaNames.unused("t", names);
@@ -121,11 +131,12 @@ final class FunctionEmitter {
                     .addStatement("throw $T.rethrow($L)", RuntimeTypes.MPI_ERRORS, failure)
                     .endControlFlow();
         }
-        return new Emitted(method.build(), holder(function, carriers, result, critical, call.build()));
+        return new Emitted(method.build(), holder(function, carriers, result, critical,
+                inHolder ? Optional.of(call.build()) : Optional.empty()));
     }
 
     private TypeSpec holder(FunctionInfo function, List<Carrier> carriers, Carrier result, boolean critical,
-                            MethodSpec call) {
+                            Optional<MethodSpec> call) {
         List<CodeBlock> layouts = carriers.stream().map(Carrier::layout).toList();
         CodeBlock descriptor = result instanceof Carrier.Void
                 ? CodeBlock.of("$T.ofVoid($L)", FunctionDescriptor.class, CodeBlock.join(layouts, ",$W"))
@@ -144,13 +155,13 @@ final class FunctionEmitter {
         CodeBlock link = CodeBlock.of("$T.LIB.$L($S, $L$L)", mpi, viaAux ? "auxDowncall" : "downcall",
                 function.name(), descriptor,
                 options.isEmpty() ? CodeBlock.of("") : CodeBlock.of(", $L", CodeBlock.join(options, ", ")));
-        return TypeSpec.classBuilder(function.name())
+        TypeSpec.Builder holder = TypeSpec.classBuilder(function.name())
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .addField(FieldSpec.builder(MethodHandle.class, "HANDLE", Modifier.STATIC, Modifier.FINAL)
                         .initializer(link)
-                        .build())
-                .addMethod(call)
-                .build();
+                        .build());
+        call.ifPresent(holder::addMethod);
+        return holder.build();
     }
 
     private CodeBlock javadoc(FunctionInfo function, List<String> names, boolean checksErrors) {
