@@ -96,7 +96,7 @@ public record AbiProfile(String name, String family, String version, String libr
         if (size > offset) {
             members.add(MemoryLayout.paddingLayout(size - offset));
         }
-        return MemoryLayout.structLayout(members.toArray(MemoryLayout[]::new));
+        return MemoryLayout.structLayout(members.toArray(new MemoryLayout[0]));   // no method reference to link
     }
 
     /** Whether handles of C type {@code type} are {@code int}s (else pointers); types the ABI lacks are pointers. */

@@ -1,9 +1,5 @@
 package org.mpi4all.runtime;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -11,13 +7,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The ABI profiles the neutral bindings carry (one per implementation the project probed, listed in
- * {@value #INDEX} with what selecting one needs), and the choice of one for a loaded library: only that one is
- * parsed.
+ * The ABI profiles the neutral bindings carry (one per implementation the project probed, in the generated
+ * {@link CarriedProfiles}, whose index says what selecting one needs), and the choice of one for a loaded library:
+ * only that one is parsed.
  */
 final class AbiProfiles {
-    static final String DIRECTORY = "/org/mpi4all/runtime/profiles/";
-    static final String INDEX = DIRECTORY + "profiles.list";
 
     /**
      * A line of the index: a profile's name (its file is {@code NAME.profile}), family, version and first line of
@@ -27,14 +21,19 @@ final class AbiProfiles {
         static Listed parse(String line) {
             String[] fields = line.split("\t", -1);
             if (fields.length != 4) {
-                throw new IllegalStateException(INDEX + " has a malformed line \"" + line + "\": the mpi4all jar is"
+                throw new IllegalStateException("the index of the carried ABI profiles has a malformed line \"" + line + "\": the mpi4all jar is"
                         + " damaged");
             }
             return new Listed(fields[0], fields[1], fields[2], fields[3]);
         }
 
         AbiProfile load() {
-            return AbiProfile.parse(resource(DIRECTORY + name + ".profile"), name + ".profile");
+            String text = CarriedProfiles.text(name);
+            if (text == null) {
+                throw new IllegalStateException("the ABI profile " + name + " is listed but not carried: the mpi4all jar"
+                        + " is damaged");
+            }
+            return AbiProfile.parse(text, name + ".profile");
         }
     }
 
@@ -52,7 +51,7 @@ final class AbiProfiles {
     /** The index of the profiles the jar carries, in its order. */
     static List<Listed> listed() {
         List<Listed> listed = new ArrayList<>();
-        for (String line : resource(INDEX).split("\n")) {
+        for (String line : CarriedProfiles.INDEX.split("\n")) {
             if (!line.isBlank()) {
                 listed.add(Listed.parse(line));
             }
@@ -116,17 +115,5 @@ final class AbiProfiles {
     private static double version(String text) {
         Matcher matcher = Pattern.compile("(\\d+)\\.(\\d+)").matcher(text);
         return matcher.find() ? Integer.parseInt(matcher.group(1)) + Integer.parseInt(matcher.group(2)) / 1000.0 : 0;
-    }
-
-    private static String resource(String name) {
-        try (InputStream in = AbiProfiles.class.getResourceAsStream(name)) {
-            if (in == null) {
-                throw new UnsatisfiedLinkError("the ABI profile " + name + " is not on the class path: the mpi4all jar"
-                        + " is incomplete");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + name + ": " + e.getMessage(), e);
-        }
     }
 }

@@ -58,7 +58,12 @@ final class LibC {
     private LibC() {}
 
     private static MemorySegment libc(String name) {
-        return LINKER.defaultLookup().find(name).orElseThrow(() -> new UnsatisfiedLinkError("the C library has no " + name));
+        // No lambda (orElseThrow's supplier): linking one costs a fresh JVM about a millisecond.
+        Optional<MemorySegment> function = LINKER.defaultLookup().find(name);
+        if (function.isEmpty()) {
+            throw new UnsatisfiedLinkError("the C library has no " + name);
+        }
+        return function.get();
     }
 
     /** Calls {@code function} with up to three integer or pointer arguments (see the class comment). */

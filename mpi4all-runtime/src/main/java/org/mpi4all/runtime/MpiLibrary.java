@@ -16,6 +16,7 @@ import java.lang.invoke.MethodHandle;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.zip.CRC32;
 import org.mpi4all.core.auxiliary.AuxLibrarySource;
 
@@ -249,9 +250,11 @@ public final class MpiLibrary {
 
     /** {@code MPI_Get_library_version}, callable before {@code MPI_Init}, from the library itself. */
     static String libraryVersion(SymbolLookup library, String path) {
-        MemorySegment function = library.find("MPI_Get_library_version")
-                .orElseThrow(() -> new UnsatisfiedLinkError(path + " has no function MPI_Get_library_version:"
-                        + " it is not an MPI library"));
+        Optional<MemorySegment> found = library.find("MPI_Get_library_version");   // no lambda on the start-up path
+        if (found.isEmpty()) {
+            throw new UnsatisfiedLinkError(path + " has no function MPI_Get_library_version: it is not an MPI library");
+        }
+        MemorySegment function = found.get();
         try (Arena arena = Arena.ofConfined()) {
             // Room for any implementation's text (MPICH writes thousands of characters where Open MPI allows 256).
             MemorySegment text = arena.allocate(VERSION_CAPACITY);

@@ -42,6 +42,8 @@ final class ArgumentCheckEmitter implements FunctionEmitter.ExtraCode {
     static final ClassName ARGUMENT_CHECKS = ClassName.get("org.mpi4all.runtime", "ArgumentChecks");
     /** The field of {@code Mpi} holding the checks that need the library (datatype extents). */
     private static final String CHECKS = "CHECKS";
+    /** The nested class of {@code Mpi} that measures a datatype for the checks. */
+    private static final String DATATYPE_MEASURE = "DatatypeExtents";
     /** Handle kinds whose {@code MPI_*_NULL} no standard function takes by value where it matters. */
     private static final Set<String> NEVER_NULL = Set.of("COMMUNICATOR", "OPERATION", "WINDOW", "GROUP");
 
@@ -143,7 +145,7 @@ final class ArgumentCheckEmitter implements FunctionEmitter.ExtraCode {
 
     /**
      * Adds to {@code Mpi} the checks that need the library: {@code CHECKS} (declared after the constants it reads),
-     * the datatype measure it calls, and {@code forgetDatatypeAt}.
+     * the datatype measure it calls ({@value #DATATYPE_MEASURE}), and {@code forgetDatatypeAt}.
      */
     void addMembers(TypeSpec.Builder type) {
         if (!datatypeChecks) {
@@ -152,22 +154,31 @@ final class ArgumentCheckEmitter implements FunctionEmitter.ExtraCode {
         ClassName datatype = types.handleClass("MPI_Datatype");
         type.addField(FieldSpec.builder(ARGUMENT_CHECKS, CHECKS, Modifier.STATIC, Modifier.FINAL)
                         .addJavadoc("The checked mode's checks that need the library (see {@link $T}).\n", ARGUMENT_CHECKS)
-                        .initializer("new $T($T::measureDatatype, MPI_IN_PLACE, MPI_BOTTOM, MPI_DATATYPE_NULL.value())",
-                                ARGUMENT_CHECKS, mpi)
+                        .initializer("new $T(new $L(), MPI_IN_PLACE, MPI_BOTTOM, MPI_DATATYPE_NULL.value())",
+                                ARGUMENT_CHECKS, DATATYPE_MEASURE)
                         .build())
-                .addMethod(MethodSpec.methodBuilder("measureDatatype")
-                        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                        .addJavadoc("Fills {@code span} with {@code datatype}'s lower bound, extent, true lower bound and"
-                                + " true extent.\n")
-                        .addParameter(TypeName.LONG, "datatype")
-                        .addParameter(long[].class, "span")
-                        .beginControlFlow("try ($T arena = $T.ofConfined())", Arena.class, Arena.class)
-                        .addStatement("$T aints = arena.allocate($T.JAVA_LONG, 4)", MemorySegment.class, ValueLayout.class)
-                        .addStatement("MPI_Type_get_extent(new $T(datatype), aints, aints.asSlice(8))", datatype)
-                        .addStatement("MPI_Type_get_true_extent(new $T(datatype), aints.asSlice(16), aints.asSlice(24))",
-                                datatype)
-                        .addStatement("$T.copy(aints, $T.JAVA_LONG, 0, span, 0, 4)", MemorySegment.class, ValueLayout.class)
-                        .endControlFlow()
+                // A class, not a method reference: linking a lambda would cost every fresh JVM about a millisecond
+                // while Mpi initialises.
+                .addType(TypeSpec.classBuilder(DATATYPE_MEASURE)
+                        .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .addSuperinterface(ARGUMENT_CHECKS.nestedClass("DatatypeMeasure"))
+                        .addMethod(MethodSpec.methodBuilder("measure")
+                                .addAnnotation(Override.class)
+                                .addModifiers(Modifier.PUBLIC)
+                                .addJavadoc("Fills {@code span} with {@code datatype}'s lower bound, extent, true lower"
+                                        + " bound and true extent.\n")
+                                .addParameter(TypeName.LONG, "datatype")
+                                .addParameter(long[].class, "span")
+                                .beginControlFlow("try ($T arena = $T.ofConfined())", Arena.class, Arena.class)
+                                .addStatement("$T aints = arena.allocate($T.JAVA_LONG, 4)", MemorySegment.class,
+                                        ValueLayout.class)
+                                .addStatement("MPI_Type_get_extent(new $T(datatype), aints, aints.asSlice(8))", datatype)
+                                .addStatement("MPI_Type_get_true_extent(new $T(datatype), aints.asSlice(16),"
+                                        + " aints.asSlice(24))", datatype)
+                                .addStatement("$T.copy(aints, $T.JAVA_LONG, 0, span, 0, 4)", MemorySegment.class,
+                                        ValueLayout.class)
+                                .endControlFlow()
+                                .build())
                         .build())
                 .addMethod(MethodSpec.methodBuilder("forgetDatatypeAt")
                         .addModifiers(Modifier.STATIC)

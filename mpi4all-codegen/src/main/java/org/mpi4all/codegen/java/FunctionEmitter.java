@@ -11,15 +11,19 @@ import java.lang.foreign.Linker;
 import java.lang.invoke.MethodHandle;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import javax.lang.model.element.Modifier;
 import org.mpi4all.core.blueprint.FunctionInfo;
 import org.mpi4all.core.blueprint.Parameter;
 
 /**
- * Emits one C function as a public static method plus a private holder class whose
- * {@code static final MethodHandle} is linked on first use (so that loading {@code Mpi} does not link
- * hundreds of functions). The method calls {@code invokeExact} with the exact native types, checks the
- * returned error code, and allocates nothing.
+ * Emits one C function as a public static method of {@code Mpi} that delegates to a private holder class named after
+ * the function. The holder's {@code static final MethodHandle} is linked on first use (so that loading {@code Mpi}
+ * does not link hundreds of functions), and its {@code call} carries the body: argument checks, {@code invokeExact}
+ * with the exact native types, the returned error code checked, nothing allocated. The bodies live in the holders
+ * because a fresh JVM parses and verifies all of {@code Mpi} when it initialises it, but a holder only when its
+ * function is first called; the one-line delegations are inlined by the JIT. {@code MpiCritical}'s functions keep
+ * their bodies (see {@link #emit}).
  */
 final class FunctionEmitter {
     /**
@@ -40,6 +44,9 @@ final class FunctionEmitter {
         }
     }
 
+    /** The name of the holder's method that makes the call. */
+    private static final String CALL = "call";
+
     private final TypeMapper types;
     private final ClassName mpi;
 
@@ -52,7 +59,9 @@ final class FunctionEmitter {
     record Emitted(MethodSpec method, TypeSpec holder) {}
 
     /**
-     * Emits {@code function}; {@code critical} links it with {@code Linker.Option.critical(true)}.
+     * Emits {@code function}; {@code critical} links it with {@code Linker.Option.critical(true)}. A critical function
+     * keeps its body in its method, with a holder that only links it: {@code MpiCritical} is loaded only by programs
+     * that use it, and its heap-array overloads copy that body so that the JIT keeps their views off the heap.
      *
      * @throws TypeMapper.UnsupportedTypeException if a parameter or the result has no Java form
      */
@@ -62,27 +71,41 @@ final class FunctionEmitter {
         Carrier result = types.carrier(function.signature().returns());
         List<String> names = JavaNames.parameterNames(parameters);
         boolean checksErrors = function.errorCode() && result.nativeType().equals(TypeName.INT);
+        TypeName returns = checksErrors ? TypeName.VOID : result.apiType();
 
         MethodSpec.Builder method = MethodSpec.methodBuilder(function.name())
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-                .returns(checksErrors ? TypeName.VOID : result.apiType())
+                .returns(returns)
                 .addJavadoc(javadoc(function, names, checksErrors));
+        // The method that makes the call: the holder's call, to which the public method delegates, or the public one.
+        boolean inHolder = !critical;
+        MethodSpec.Builder call = inHolder ? MethodSpec.methodBuilder(CALL).addModifiers(Modifier.STATIC).returns(returns)
+                : method;
         List<CodeBlock> arguments = new ArrayList<>();
         for (int i = 0; i < parameters.size(); i++) {
             method.addParameter(carriers.get(i).apiType(), names.get(i));
+            if (inHolder) {
+                call.addParameter(carriers.get(i).apiType(), names.get(i));
+            }
             arguments.add(carriers.get(i).toNative(CodeBlock.of("$L", names.get(i))));
         }
-        CodeBlock invoke = CodeBlock.of("$L.HANDLE.invokeExact($L)", function.name(), CodeBlock.join(arguments, ",$W"));
+        if (inHolder) {
+            method.addStatement("$L$L.$L($L)", returns.equals(TypeName.VOID) ? "" : "return ", function.name(), CALL,
+                    String.join(", ", names));
+        }
+
+        CodeBlock invoke = CodeBlock.of("$LHANDLE.invokeExact($L)", inHolder ? "" : function.name() + ".",
+                CodeBlock.join(arguments, ",$W"));
         // Locals must not shadow parameters: MPI_Comm_compare has one called result.
         String code = JavaNames.unused("result", names);
         String failure = JavaNames.unused("t", names);
         CodeBlock before = beforeCall.code(function, names);
         if (!before.isEmpty()) {
-            method.addCode(before);
+            call.addCode(before);
         }
 
         if (checksErrors) {
-            method.addStatement("int $L", code)
+            call.addStatement("int $L", code)
                     .beginControlFlow("try")
                     .addStatement("$L = (int) $L", code, invoke)
                     .nextControlFlow("catch ($T $L)", Throwable.class, failure)
@@ -95,23 +118,25 @@ final class FunctionEmitter {
                     .addStatement("$T.rethrowIfPending()", RuntimeTypes.UPCALLS);
             CodeBlock after = afterSuccess.code(function, names);
             if (!after.isEmpty()) {
-                method.addCode(after);
+                call.addCode(after);
             }
         } else {
-            method.beginControlFlow("try");
+            call.beginControlFlow("try");
             if (result instanceof Carrier.Void) {
-                method.addStatement(invoke);
+                call.addStatement(invoke);
             } else {
-                method.addStatement("return $L", result.fromNative(CodeBlock.of("($T) $L", result.nativeType(), invoke)));
+                call.addStatement("return $L", result.fromNative(CodeBlock.of("($T) $L", result.nativeType(), invoke)));
             }
-            method.nextControlFlow("catch ($T $L)", Throwable.class, failure)
+            call.nextControlFlow("catch ($T $L)", Throwable.class, failure)
                     .addStatement("throw $T.rethrow($L)", RuntimeTypes.MPI_ERRORS, failure)
                     .endControlFlow();
         }
-        return new Emitted(method.build(), holder(function, carriers, result, critical));
+        return new Emitted(method.build(), holder(function, carriers, result, critical,
+                inHolder ? Optional.of(call.build()) : Optional.empty()));
     }
 
-    private TypeSpec holder(FunctionInfo function, List<Carrier> carriers, Carrier result, boolean critical) {
+    private TypeSpec holder(FunctionInfo function, List<Carrier> carriers, Carrier result, boolean critical,
+                            Optional<MethodSpec> call) {
         List<CodeBlock> layouts = carriers.stream().map(Carrier::layout).toList();
         CodeBlock descriptor = result instanceof Carrier.Void
                 ? CodeBlock.of("$T.ofVoid($L)", FunctionDescriptor.class, CodeBlock.join(layouts, ",$W"))
@@ -130,12 +155,13 @@ final class FunctionEmitter {
         CodeBlock link = CodeBlock.of("$T.LIB.$L($S, $L$L)", mpi, viaAux ? "auxDowncall" : "downcall",
                 function.name(), descriptor,
                 options.isEmpty() ? CodeBlock.of("") : CodeBlock.of(", $L", CodeBlock.join(options, ", ")));
-        return TypeSpec.classBuilder(function.name())
+        TypeSpec.Builder holder = TypeSpec.classBuilder(function.name())
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .addField(FieldSpec.builder(MethodHandle.class, "HANDLE", Modifier.STATIC, Modifier.FINAL)
                         .initializer(link)
-                        .build())
-                .build();
+                        .build());
+        call.ifPresent(holder::addMethod);
+        return holder.build();
     }
 
     private CodeBlock javadoc(FunctionInfo function, List<String> names, boolean checksErrors) {

@@ -28,12 +28,22 @@ class JavaBindingsGeneratorTest {
     void aFunctionCallsItsHandleExactlyAndThrowsOnErrorCodes() {
         String mpi = sources(Fixtures.intHandles()).get("Mpi");
 
-        assertThat(mpi).contains("public static void MPI_Send(MemorySegment buf, int count, MPI_Datatype datatype,"
-                + " int dest, int tag, MPI_Comm comm) { if (ArgumentChecks.ENABLED) {"
-                + " ArgumentChecks.alive(\"MPI_Send\", \"buf\", buf); } int result; try { result = (int) MPI_Send.HANDLE.invokeExact(buf,"
+        assertThat(holder(mpi, "MPI_Send")).contains("static void call(MemorySegment buf, int count,"
+                + " MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) { if (ArgumentChecks.ENABLED) {"
+                + " ArgumentChecks.alive(\"MPI_Send\", \"buf\", buf); } int result; try { result = (int) HANDLE.invokeExact(buf,"
                 + " count, (int) datatype.value(), dest, tag, (int) comm.value()); } catch (Throwable t) {"
                 + " throw MpiErrors.rethrow(t); } if (result != 0) { throw Mpi.error(\"MPI_Send\", result); }"
                 + " Upcalls.rethrowIfPending(); }");
+    }
+
+    @Test
+    void thePublicMethodDelegatesToItsHolderSoThatMpiStaysSmall() {
+        // A fresh JVM verifies the whole of Mpi when it initialises it, a holder only when its function is first called.
+        String mpi = sources(Fixtures.intHandles()).get("Mpi");
+
+        assertThat(mpi).contains("public static void MPI_Send(MemorySegment buf, int count, MPI_Datatype datatype,"
+                + " int dest, int tag, MPI_Comm comm) { MPI_Send.call(buf, count, datatype, dest, tag, comm); }");
+        assertThat(mpi).contains("public static double MPI_Wtime() { return MPI_Wtime.call(); }");
     }
 
     @Test
@@ -41,9 +51,9 @@ class JavaBindingsGeneratorTest {
         // A reduction callback returns void: MPI cannot tell that it failed, so the binding must.
         String mpi = sources(Fixtures.intHandles()).get("Mpi");
 
-        assertThat(body(mpi, "MPI_Send")).contains("Upcalls.rethrowIfPending();");
-        assertThat(body(mpi, "MPI_Init")).contains("Upcalls.rethrowIfPending();");
-        assertThat(body(mpi, "MPI_Wtime")).doesNotContain("Upcalls");
+        assertThat(holder(mpi, "MPI_Send")).contains("Upcalls.rethrowIfPending();");
+        assertThat(holder(mpi, "MPI_Init")).contains("Upcalls.rethrowIfPending();");
+        assertThat(holder(mpi, "MPI_Wtime")).doesNotContain("Upcalls");
     }
 
     @Test
@@ -56,15 +66,15 @@ class JavaBindingsGeneratorTest {
         constants.add(variable);
         Blueprint blueprint = new Blueprint(base.schema(), base.implementation(), base.types(), base.functions(), constants);
 
-        assertThat(body(sources(blueprint).get("Mpi"), "MPI_F_STATUS_IGNORE"))
-                .contains("return LIB.variableConstant(\"MPI_F_STATUS_IGNORE\");");
+        assertThat(sources(blueprint).get("Mpi"))
+                .contains("MPI_F_STATUS_IGNORE() { return LIB.variableConstant(\"MPI_F_STATUS_IGNORE\"); }");
     }
 
     @Test
     void pointerHandlesAreCarriedAsLongs() {
         String mpi = sources(Fixtures.pointerHandles()).get("Mpi");
 
-        assertThat(mpi).contains("MPI_Send.HANDLE.invokeExact(buf, count, datatype.value(), dest, tag, comm.value())");
+        assertThat(mpi).contains("HANDLE.invokeExact(buf, count, datatype.value(), dest, tag, comm.value())");
         assertThat(mpi).contains("FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_LONG)");
     }
 
@@ -104,11 +114,11 @@ class JavaBindingsGeneratorTest {
     void initAndWindowConstructorsInstallErrorsReturn() {
         String mpi = sources(Fixtures.intHandles()).get("Mpi");
 
-        assertThat(body(mpi, "MPI_Init")).contains(
+        assertThat(holder(mpi, "MPI_Init")).contains(
                 "MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);",
                 "MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);");
-        assertThat(body(mpi, "MPI_Win_create")).contains("MPI_Win_set_errhandler(MPI_Win.read(win), MPI_ERRORS_RETURN);");
-        assertThat(body(mpi, "MPI_Send")).doesNotContain("errhandler");
+        assertThat(holder(mpi, "MPI_Win_create")).contains("MPI_Win_set_errhandler(MPI_Win.read(win), MPI_ERRORS_RETURN);");
+        assertThat(holder(mpi, "MPI_Send")).doesNotContain("errhandler");
     }
 
     @Test
@@ -120,7 +130,7 @@ class JavaBindingsGeneratorTest {
         assertThat(mpi).contains("LIB.downcall(\"MPI_Send\",");
         assertThat(mpi).contains("public static long MPI_Aint_add(long base, long disp)");
         assertThat(mpi).contains("public static MPI_Comm MPI_Comm_f2c(int comm)");
-        assertThat(mpi).contains("return new MPI_Comm((int) MPI_Comm_f2c.HANDLE.invokeExact(comm));");
+        assertThat(mpi).contains("return new MPI_Comm((int) HANDLE.invokeExact(comm));");
         assertThat(mpi).contains("public static double MPI_Wtime()");
     }
 
@@ -138,6 +148,8 @@ class JavaBindingsGeneratorTest {
         assertThat(critical).contains("public static void MPI_Send(");
         assertThat(critical).contains("Linker.Option.critical(true)");
         assertThat(critical).doesNotContain("MPI_Win_create", "MPI_Comm_rank", "MPI_Init");
+        // MpiCritical is loaded only where it is used: its methods keep their bodies, the holders only link.
+        assertThat(method(critical, "MPI_Send")).contains("MPI_Send.HANDLE.invokeExact(");
     }
 
     @Test
@@ -164,9 +176,9 @@ class JavaBindingsGeneratorTest {
     void criticalReductionsRefuseUserDefinedOperationsWhichWouldCallBackIntoJava() {
         Map<String, String> sources = sources(Fixtures.intHandles());
 
-        assertThat(body(sources.get("MpiCritical"), "MPI_Allreduce"))
+        assertThat(method(sources.get("MpiCritical"), "MPI_Allreduce"))
                 .contains("} Mpi.requirePredefinedOperation(op, \"MPI_Allreduce\"); int result;");
-        assertThat(body(sources.get("Mpi"), "MPI_Allreduce")).doesNotContain("requirePredefinedOperation");
+        assertThat(holder(sources.get("Mpi"), "MPI_Allreduce")).doesNotContain("requirePredefinedOperation");
         assertThat(sources.get("Mpi")).contains("private static final long[] PREDEFINED_OPERATIONS = {MPI_SUM.value()};");
     }
 
@@ -176,16 +188,16 @@ class JavaBindingsGeneratorTest {
         String mpi = sources.get("Mpi");
 
         // An asynchronous buffer (MPI keeps it after the call) must be off-heap.
-        assertThat(body(mpi, "MPI_Win_create"))
+        assertThat(holder(mpi, "MPI_Win_create"))
                 .contains("if (ArgumentChecks.ENABLED) { ArgumentChecks.offHeap(\"MPI_Win_create\", \"base\", base);");
         // An operation passed by value must not be MPI_OP_NULL, in both classes.
         String opNotNull = "ArgumentChecks.notNull(op.value(), Mpi.MPI_OP_NULL.value(), \"MPI_Allreduce\", \"op\","
                 + " \"MPI_OP_NULL\");";
-        assertThat(body(mpi, "MPI_Allreduce")).contains(opNotNull);
-        assertThat(body(sources.get("MpiCritical"), "MPI_Allreduce")).contains(opNotNull);
+        assertThat(holder(mpi, "MPI_Allreduce")).contains(opNotNull);
+        assertThat(method(sources.get("MpiCritical"), "MPI_Allreduce")).contains(opNotNull);
         // Buffer lengths need MPI_Type_get_extent, which this blueprint lacks; a non-standard function gets alive checks.
-        assertThat(mpi).doesNotContain("CHECKS.buffer", "measureDatatype");
-        assertThat(body(mpi, "MPI_Wtime")).doesNotContain("ArgumentChecks");
+        assertThat(mpi).doesNotContain("CHECKS.buffer", "DatatypeExtents");
+        assertThat(holder(mpi, "MPI_Wtime")).doesNotContain("ArgumentChecks");
     }
 
     @Test
@@ -211,6 +223,22 @@ class JavaBindingsGeneratorTest {
                 "return Mpi.MPI_ERR_OTHER;");
     }
 
+    @Test
+    void theCarriedProfilesAreConstantsOfAClassWhichAFreshJvmLoadsFasterThanAResource() {
+        JavaBindingsGenerator.Result result = JavaBindingsGenerator.generateNeutral(
+                List.of(Fixtures.intHandles(), Fixtures.pointerHandles()));
+        String carried = result.files().stream().filter(f -> f.typeSpec().name().equals("CarriedProfiles"))
+                .findFirst().orElseThrow().toString().replaceAll("\\s+", " ");
+
+        assertThat(carried).contains("package org.mpi4all.runtime;",
+                "static final String INDEX = \"mpich\\tmpich\\t1.0\\tmpich library version 1.0\\n\" + \"openmpi\\t",
+                "case \"openmpi\" -> \"mpi4all-abi-profile 1\\n\" + \"implementation\\topenmpi\\topenmpi\\t1.0\\t",
+                "default -> null;");
+        // Specialised bindings carry no profile, and the runtime still compiles against them.
+        assertThat(sources(Fixtures.intHandles()).get("CarriedProfiles"))
+                .contains("static final String INDEX = \"\";", "return switch (name) { default -> null; };");
+    }
+
     /** The public member declarations of a source file, bodies and comments removed. */
     private static List<String> publicSignatures(String source) {
         Matcher m = Pattern.compile("public [^;{=]+").matcher(source);
@@ -221,10 +249,19 @@ class JavaBindingsGeneratorTest {
         return signatures.stream().sorted().toList();
     }
 
-    private static String body(String source, String method) {
+    /** A public method with its body: MpiCritical's functions keep theirs (FunctionEmitter.emit). */
+    private static String method(String source, String name) {
         // From the signature to the javadoc of the next member (or the end of the class).
-        Matcher m = Pattern.compile("public static \\w+ " + method + "\\(.*?(?=/\\*\\*|$)", Pattern.DOTALL).matcher(source);
-        assertThat(m.find()).as("method " + method).isTrue();
+        Matcher m = Pattern.compile("public static \\w+ " + name + "\\(.*?(?=/\\*\\*|$)", Pattern.DOTALL).matcher(source);
+        assertThat(m.find()).as("method " + name).isTrue();
+        return m.group();
+    }
+
+    private static String holder(String source, String function) {
+        // The holder carries the function's body: from its declaration to the next holder (or the end of the class).
+        Matcher m = Pattern.compile("private static final class " + function + " \\{.*?(?=private static final class|$)",
+                Pattern.DOTALL).matcher(source);
+        assertThat(m.find()).as("holder " + function).isTrue();
         return m.group();
     }
 }
