@@ -166,7 +166,7 @@ final class Collectives {
         String operation = issue.operation("gather");
         int given = Param.check(operation, params, GATHER_PARAMS);
         issue.refuseWhereBroken(operation, "MPI_Gather_init");
-        MPI_Comm comm = c.intraHandle();
+        MPI_Comm comm = c.collectiveHandle(operation, given);
         int root = c.root(operation, params, given);
         try (Call call = Call.begin(c.environment, operation)) {
             Rooted<T> g = Rooted.gather(call, c, operation, send, params, given, root);
@@ -196,9 +196,10 @@ final class Collectives {
     static <T, R extends AbstractRequest<T>> R iscatter(Communicator c, Issue issue, T send, Param[] params) {
         String operation = issue.operation("scatter");
         int given = Param.check(operation, params, SCATTER_PARAMS);
-        MPI_Comm comm = c.intraHandle();
+        MPI_Comm comm = c.collectiveHandle(operation, given);
         int root = c.root(operation, params, given);
-        int block = requiredCount(operation, params, given);
+        // the root's group of an intercommunicator, the root aside, takes no part: no block size there
+        int block = c.isRoot(root) || c.exchangesWithRoot(root) ? requiredCount(operation, params, given) : 0;
         issue.refuseWhereBroken(operation, "MPI_Scatter_init");
         try (Call call = Call.begin(c.environment, operation)) {
             Rooted<T> s = Rooted.scatter(call, c, operation, send, params, given, root, block);
@@ -248,7 +249,7 @@ final class Collectives {
     static <T, R extends AbstractRequest<T>> R igatherv(Communicator c, Issue issue, T send, Param[] params) {
         String operation = issue.operation("gatherv");
         int given = Param.check(operation, params, GATHERV_PARAMS);
-        MPI_Comm comm = c.intraHandle();
+        MPI_Comm comm = c.collectiveHandle(operation, given);
         int root = c.root(operation, params, given);
         long[] counts = longs(Param.value(params, given, RECV_COUNTS));
         if (c.isRoot(root) && counts == null) {
@@ -333,10 +334,11 @@ final class Collectives {
     static <T, R extends AbstractRequest<T>> R iscatterv(Communicator c, Issue issue, T send, Param[] params) {
         String operation = issue.operation("scatterv");
         int given = Param.check(operation, params, SCATTERV_PARAMS);
-        MPI_Comm comm = c.intraHandle();
+        MPI_Comm comm = c.collectiveHandle(operation, given);
         int root = c.root(operation, params, given);
         long[][] layout = scattervLayout(c, operation, send, params, given, root);
-        int block = requiredCount(operation, params, given);
+        // between two groups, the root's group receives nothing: no block size there
+        int block = c.exchangesWithRoot(root) ? requiredCount(operation, params, given) : 0;
         try (Call call = Call.begin(c.environment, operation)) {
             Dealt<T> d = Dealt.of(call, operation, send, params, given, layout, block);
             call.takeLargeCounts();
@@ -408,7 +410,7 @@ final class Collectives {
             issue.refuseWhereBroken(operation, "MPI_Neighbor_alltoallv_init");
         }
         Personal<T> counts = Personal.counts(c, operation, send, params, destinations, sources, null);
-        MPI_Comm comm = c.intraHandle();
+        MPI_Comm comm = c.collectiveHandle(operation, counts.given());
         try (Call call = Call.begin(c.environment, operation)) {
             Personal<T> p = counts.buffers(call, operation, send, params);
             call.takeLargeCounts();
@@ -420,7 +422,7 @@ final class Collectives {
     // ---- nonblocking and persistent (the same buffers and arguments, see Issue) --------------------
 
     static <R extends AbstractRequest<Void>> R ibarrier(Communicator c, Issue issue) {
-        MPI_Comm comm = c.intraHandle();
+        MPI_Comm comm = c.collectiveHandle(issue.operation("barrier"), 0);
         try (Call call = Call.begin(c.environment, issue.operation("barrier"))) {
             return issue.issue(call, null, request -> {
                 if (issue == Issue.PERSISTENT) {
@@ -435,7 +437,7 @@ final class Collectives {
     static <T, R extends AbstractRequest<T>> R ibcast(Communicator c, Issue issue, T buf, Param[] params) {
         String operation = issue.operation("bcast");
         int given = Param.check(operation, params, IBCAST_PARAMS);
-        MPI_Comm comm = c.intraHandle();
+        MPI_Comm comm = c.collectiveHandle(operation, given);
         int root = c.root(operation, params, given);
         try (Call call = Call.begin(c.environment, operation)) {
             Message m = call.message(buf, Param.type(params, given), 0, -1, receivesFromRoot(c, root) ? Message.OUT : Message.IN);
@@ -450,12 +452,12 @@ final class Collectives {
     static <T, R extends AbstractRequest<T>> R iallgatherv(Communicator c, Issue issue, T send, Param[] params) {
         String operation = issue.operation("allgatherv");
         int given = Param.check(operation, params, ALLGATHERV_PARAMS);
-        MPI_Comm comm = c.intraHandle();
+        MPI_Comm comm = c.collectiveHandle(operation, given);
         long[] counts = longs(Param.value(params, given, RECV_COUNTS));
         if (counts == null) {
             throw new IllegalArgumentException(operation + ": recvCounts is required (allgatherv exchanges them itself)");
         }
-        long[] displs = recvDisplacements(operation, params, given, counts, c.size());
+        long[] displs = recvDisplacements(operation, params, given, counts, c.peers());
         try (Call call = Call.begin(c.environment, operation)) {
             Gathered<T> g = Gathered.of(call, operation, send, params, given, counts, displs);
             call.takeLargeCounts();
@@ -471,7 +473,7 @@ final class Collectives {
         if (kind == Exchange.ALLGATHER) {
             issue.refuseWhereBroken(operation, "MPI_Allgather_init");
         }
-        MPI_Comm comm = c.intraHandle();
+        MPI_Comm comm = c.collectiveHandle(operation, given);
         try (Call call = Call.begin(c.environment, operation)) {
             Blocks<T> b = Blocks.of(call, c, kind, operation, send, params, given);
             call.takeLargeCounts();

@@ -44,9 +44,18 @@ import org.mpi4all.ffi.Mpi;
  * remoteRoot(0))}. The root's result is the other group's blocks (of the size of its own {@code send}, which
  * is not sent); a process of the root's group other than the root gets an empty buffer, as do the processes of
  * the other group where the root gathers or reduces. {@link Param#inPlace inPlace} is refused (MPI has no
- * in-place form between two groups). Prefix reductions ({@code scan}, {@code exscan}), nonblocking and
- * persistent collectives and the making of communicators from this one's processes throw
- * {@link UnsupportedOperationException}; {@link #merge} gives an ordinary communicator of both groups for them.
+ * in-place form between two groups).
+ *
+ * <p>The nonblocking and persistent forms of these ({@link #ibarrier}, {@link #ibcast}, {@link #iallreduce} ...
+ * {@link #barrierInit}, {@link #bcastInit} ...) and {@link #alltoallw} in its three forms work the same way, with
+ * the same roots and results. What the blocking form learns by a collective of its own before the exchange (the
+ * block size of a scatter or scatterv, the counts of a v-collective) the nonblocking one requires as a parameter,
+ * as on one group; here only where this process uses it: no {@code count(n)} in the root's group of a
+ * {@code iscatterv}, or off the root in the root's group of a {@code iscatter}.
+ *
+ * <p>Prefix reductions ({@code scan}, {@code exscan} and their nonblocking and persistent forms) and the making of
+ * communicators from this one's processes throw {@link UnsupportedOperationException}; {@link #merge} gives an
+ * ordinary communicator of both groups for them.
  */
 public final class Intercommunicator extends Communicator {
     private final int remoteSize;
@@ -101,8 +110,8 @@ public final class Intercommunicator extends Communicator {
     @Override
     MPI_Comm intraHandle() {
         throw new UnsupportedOperationException("the intercommunicator " + name() + " joins two groups: prefix"
-                + " reductions, nonblocking and persistent collectives and the making of communicators run on one"
-                + " group's communicator, which merge(high) gives");
+                + " reductions and the making of communicators run on one group's communicator, which merge(high)"
+                + " gives");
     }
 
     @Override

@@ -126,7 +126,7 @@ final class Reductions {
         String operation = issue.operation("reduceScatter");
         int given = Param.check(operation, params, REDUCE_SCATTER_PARAMS);
         Objects.requireNonNull(op, "op == null");
-        MPI_Comm comm = c.intraHandle();
+        MPI_Comm comm = c.collectiveHandle(operation, given);
         try (Call call = Call.begin(c.environment, operation)) {
             Scattered<T> r = Scattered.of(call, c, operation, send, params, given);
             Message in = r.in();
@@ -170,7 +170,7 @@ final class Reductions {
         boolean rooted = kind == Kind.REDUCE;
         int given = Param.check(operation, params, rooted ? NONBLOCKING_REDUCE_PARAMS : NONBLOCKING_REDUCTION_PARAMS);
         Objects.requireNonNull(op, "op == null");
-        MPI_Comm comm = c.intraHandle();
+        MPI_Comm comm = kind.betweenGroups ? c.collectiveHandle(operation, given) : c.intraHandle();
         int root = rooted ? c.root(operation, params, given) : 0;
         boolean receives = !rooted || c.isRoot(root);
         try (Call call = Call.begin(c.environment, operation)) {
