@@ -27,8 +27,8 @@ import org.mpi4all.ffi.MPI_Status;
  */
 final class Call implements AutoCloseable {
     private static final ThreadLocal<Call> CURRENT = ThreadLocal.withInitial(Call::new);
-    /** The most buffers one MPI call takes: send, recv, and four count or displacement arrays. */
-    private static final int SLOTS = 6;
+    /** The most buffers one MPI call takes: send, recv, and per side counts, displacements and types (alltoallw). */
+    private static final int SLOTS = 8;
 
     private final Message[] messages = new Message[SLOTS];
     private final MemorySegment[] scratch = new MemorySegment[SLOTS];

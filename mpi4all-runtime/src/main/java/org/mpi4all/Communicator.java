@@ -514,6 +514,31 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
         return Collectives.personalized(this, false, send, params, peers(), peers(), this::alltoall);
     }
 
+    /**
+     * Sends block j of {@code send} to rank j and receives the block from rank i into block i of {@code recv}
+     * ({@code MPI_Alltoallw}): the generalized all-to-all, whose every {@link Block} has its own count, datatype and
+     * displacement in bytes, on each side. Both sides are given, one block per rank (per rank of the remote group
+     * on an {@link Intercommunicator}); the buffers are of any kind (a native segment is the natural one: its blocks
+     * are bytes), and what lies in {@code recv} between the blocks received stays as it was. Counts or byte
+     * displacements beyond an int take {@code MPI_Alltoallw_c}.
+     *
+     * {@snippet :
+     * // rank r sends 1 int to every rank, and receives an int from rank 0 and a double from the others
+     * MemorySegment out = arena.allocateFrom(ValueLayout.JAVA_INT, r);   // one int
+     * MemorySegment in = arena.allocate(8L * size);                      // one 8-byte slot per rank
+     * Block[] send = new Block[size];
+     * Arrays.fill(send, new Block(Datatype.INT, 1, 0));
+     * Block[] recv = ...;                                    // recv[i] = new Block(type of rank i, 1, 8L * i)
+     * world.alltoallw(out, send, in, recv);
+     * }
+     *
+     * @return {@code recv}
+     * @throws IllegalArgumentException if a block list is not one per process, or a block does not fit its buffer
+     */
+    public <T> T alltoallw(Object send, Block[] sendBlocks, T recv, Block[] recvBlocks) {
+        return Alltoallw.alltoallw(this, false, send, sendBlocks, recv, recvBlocks, peers(), peers());
+    }
+
 
     // ---- Nonblocking collectives (MPI-4.1 §6.12) -------------------------------------------------
 
@@ -620,7 +645,12 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
      * {@link Param#sendCounts sendCounts} and {@link Param#recvCounts recvCounts}.
      */
     public <T> Request<T> ialltoallv(T send, Param... params) {
-        return Collectives.ipersonalized(this, Issue.NOW, false, send, params, size, size);
+        return Collectives.ipersonalized(this, Issue.NOW, false, send, params, peers(), peers());
+    }
+
+    /** Starts a generalized all-to-all ({@code MPI_Ialltoallw}); see {@link #alltoallw}. Its result is {@code recv}. */
+    public <T> Request<T> ialltoallw(Object send, Block[] sendBlocks, T recv, Block[] recvBlocks) {
+        return Alltoallw.ialltoallw(this, Issue.NOW, false, send, sendBlocks, recv, recvBlocks, peers(), peers());
     }
 
     // ---- Partitioned communication (MPI-4.1 §4) ---------------------------------------------------
@@ -729,7 +759,16 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
 
     /** Binds a personalized exchange of varying sizes ({@code MPI_Alltoallv_init}). Requires what {@link #ialltoallv} requires. */
     public <T> Persistent<T> alltoallvInit(T send, Param... params) {
-        return Collectives.ipersonalized(this, Issue.PERSISTENT, false, send, params, size, size);
+        return Collectives.ipersonalized(this, Issue.PERSISTENT, false, send, params, peers(), peers());
+    }
+
+    /**
+     * Binds a generalized all-to-all ({@code MPI_Alltoallw_init}); see {@link #alltoallw}: each start sends what the
+     * blocks of {@code send} hold then, each completion leaves the blocks received in {@code recv}.
+     */
+    public <T> Persistent<T> alltoallwInit(Object send, Block[] sendBlocks, T recv, Block[] recvBlocks) {
+        return Alltoallw.ialltoallw(this, Issue.PERSISTENT, false, send, sendBlocks, recv, recvBlocks, peers(),
+                peers());
     }
 
     // ---- Objects, through an explicit serializer ---------------------------------------------------

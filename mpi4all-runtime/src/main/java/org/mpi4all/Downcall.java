@@ -380,6 +380,42 @@ final class Downcall {
         }
     }
 
+    /** {@code MPI_Alltoallw}, or {@code MPI_Neighbor_alltoallw} if {@code neighbours}; their {@code _c} forms if large. */
+    static void alltoallw(boolean critical, boolean neighbours, Alltoallw.Weighted<?> w, MPI_Comm comm) {
+        Message in = w.in();
+        Message out = w.out();
+        MemorySegment sc = w.sendCounts().mpi(critical);
+        MemorySegment sd = w.sendDispls().mpi(critical);
+        MemorySegment st = w.sendTypes().mpi(critical);
+        MemorySegment rc = w.recvCounts().mpi(critical);
+        MemorySegment rd = w.recvDispls().mpi(critical);
+        MemorySegment rt = w.recvTypes().mpi(critical);
+        if (w.large()) {
+            MemorySegment sendbuf = in.mpi(critical);
+            MemorySegment recvbuf = out.mpi(critical);
+            LargeCounts.runV(() -> {
+                if (critical && neighbours) {
+                    MpiCritical.MPI_Neighbor_alltoallw_c(sendbuf, sc, sd, st, recvbuf, rc, rd, rt, comm);
+                } else if (critical) {
+                    MpiCritical.MPI_Alltoallw_c(sendbuf, sc, sd, st, recvbuf, rc, rd, rt, comm);
+                } else if (neighbours) {
+                    Mpi.MPI_Neighbor_alltoallw_c(sendbuf, sc, sd, st, recvbuf, rc, rd, rt, comm);
+                } else {
+                    Mpi.MPI_Alltoallw_c(sendbuf, sc, sd, st, recvbuf, rc, rd, rt, comm);
+                }
+            });
+        } else if (critical && neighbours) {
+            MpiCritical.MPI_Neighbor_alltoallw(array(in), offset(in), sc, sd, st, array(out), offset(out), rc, rd, rt,
+                    comm);
+        } else if (critical) {
+            MpiCritical.MPI_Alltoallw(array(in), offset(in), sc, sd, st, array(out), offset(out), rc, rd, rt, comm);
+        } else if (neighbours) {
+            Mpi.MPI_Neighbor_alltoallw(in.mpi(), sc, sd, st, out.mpi(), rc, rd, rt, comm);
+        } else {
+            Mpi.MPI_Alltoallw(in.mpi(), sc, sd, st, out.mpi(), rc, rd, rt, comm);
+        }
+    }
+
     // ---- nonblocking and persistent: the function that starts or binds the request (see Issue) -----------
 
     /**
@@ -633,5 +669,41 @@ final class Downcall {
                 : () -> Mpi.MPI_Alltoallv_init_c(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts, rdispls, type,
                         comm, info, request);
         issue(issue, g.large(), LargeCounts::runV, start, bind, startLarge, bindLarge);
+    }
+
+    /** The nonblocking or persistent {@code MPI_Ialltoallw} or neighbour form, or their {@code _c} forms. */
+    static void startAlltoallw(Issue issue, boolean neighbours, Alltoallw.Weighted<?> w, MPI_Comm comm,
+            MemorySegment request) {
+        MemorySegment sendbuf = w.in().mpi();
+        MemorySegment sc = w.sendCounts().mpi();
+        MemorySegment sd = w.sendDispls().mpi();
+        MemorySegment st = w.sendTypes().mpi();
+        MemorySegment recvbuf = w.out().mpi();
+        MemorySegment rc = w.recvCounts().mpi();
+        MemorySegment rd = w.recvDispls().mpi();
+        MemorySegment rt = w.recvTypes().mpi();
+        MPI_Info info = Mpi.MPI_INFO_NULL;
+        boolean persistent = issue == Issue.PERSISTENT;
+        if (w.large()) {
+            LargeCounts.runV(() -> {
+                if (persistent && neighbours) {
+                    Mpi.MPI_Neighbor_alltoallw_init_c(sendbuf, sc, sd, st, recvbuf, rc, rd, rt, comm, info, request);
+                } else if (persistent) {
+                    Mpi.MPI_Alltoallw_init_c(sendbuf, sc, sd, st, recvbuf, rc, rd, rt, comm, info, request);
+                } else if (neighbours) {
+                    Mpi.MPI_Ineighbor_alltoallw_c(sendbuf, sc, sd, st, recvbuf, rc, rd, rt, comm, request);
+                } else {
+                    Mpi.MPI_Ialltoallw_c(sendbuf, sc, sd, st, recvbuf, rc, rd, rt, comm, request);
+                }
+            });
+        } else if (persistent && neighbours) {
+            Mpi.MPI_Neighbor_alltoallw_init(sendbuf, sc, sd, st, recvbuf, rc, rd, rt, comm, info, request);
+        } else if (persistent) {
+            Mpi.MPI_Alltoallw_init(sendbuf, sc, sd, st, recvbuf, rc, rd, rt, comm, info, request);
+        } else if (neighbours) {
+            Mpi.MPI_Ineighbor_alltoallw(sendbuf, sc, sd, st, recvbuf, rc, rd, rt, comm, request);
+        } else {
+            Mpi.MPI_Ialltoallw(sendbuf, sc, sd, st, recvbuf, rc, rd, rt, comm, request);
+        }
     }
 }

@@ -51,6 +51,30 @@ public abstract sealed class TopologyCommunicator extends Communicator permits C
                 this::exchangeCounts);
     }
 
+    /**
+     * Sends block j of {@code send} to destination j and receives the block from source i into block i of
+     * {@code recv} ({@code MPI_Neighbor_alltoallw}); see {@link Communicator#alltoallw}: one {@link Block} per
+     * destination on the send side, one per source on the receive side.
+     *
+     * @return {@code recv}
+     */
+    public <T> T neighborAlltoallw(Object send, Block[] sendBlocks, T recv, Block[] recvBlocks) {
+        return Alltoallw.alltoallw(this, true, send, sendBlocks, recv, recvBlocks, destinations().length,
+                sources().length);
+    }
+
+    /** Starts a {@link #neighborAlltoallw} ({@code MPI_Ineighbor_alltoallw}). Its result is {@code recv}. */
+    public <T> Request<T> ineighborAlltoallw(Object send, Block[] sendBlocks, T recv, Block[] recvBlocks) {
+        return Alltoallw.ialltoallw(this, Issue.NOW, true, send, sendBlocks, recv, recvBlocks, destinations().length,
+                sources().length);
+    }
+
+    /** Binds a {@link #neighborAlltoallw} ({@code MPI_Neighbor_alltoallw_init}); see {@link Communicator#alltoallwInit}. */
+    public <T> Persistent<T> neighborAlltoallwInit(Object send, Block[] sendBlocks, T recv, Block[] recvBlocks) {
+        return Alltoallw.ialltoallw(this, Issue.PERSISTENT, true, send, sendBlocks, recv, recvBlocks,
+                destinations().length, sources().length);
+    }
+
     /** Starts a {@link #neighborAllgather} ({@code MPI_Ineighbor_allgather}). Accepts: {@link Param#recvBuf recvBuf}, {@link Param#type type}. */
     public <T> Request<T> ineighborAllgather(T send, Param... params) {
         return Collectives.iexchange(this, Issue.NOW, Collectives.Exchange.NEIGHBOR_ALLGATHER, send, params);
