@@ -17,7 +17,9 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.mpi4all.testkit.MpiRunResult;
@@ -165,7 +167,8 @@ class LargeCountsTest {
      * of 2^31 + 24 bytes: a sparse file mapped into memory, which costs a page per block. Rank r's block is at
      * {@link #DISPLS}[r]: beyond an int for ranks 0 and 2, at 0 for rank 1. Gathered everywhere by
      * {@code allgatherv} ({@code MPI_Allgatherv_c}), dealt from rank 2 by {@code scatterv} ({@code MPI_Scatterv_c}),
-     * gathered at rank 1 by {@code gatherv} ({@code MPI_Gatherv_c}) and {@code igatherv} ({@code MPI_Igatherv_c});
+     * gathered at rank 1 by {@code gatherv} ({@code MPI_Gatherv_c}) and {@code igatherv} ({@code MPI_Igatherv_c}),
+     * exchanged by {@code alltoallw} and {@code ialltoallw} ({@code MPI_Alltoallw_c}, byte displacements beyond an int);
      * every block checked where it arrives, and bytes between the blocks checked untouched. Only the ranks whose
      * arguments exceed an int call the large-count function (the others' counts fit). First, an {@code alltoallv}
      * whose {@code long[]} counts and displacements fit ints: they reach MPI as ints, on every library.
@@ -233,6 +236,20 @@ class LargeCountsTest {
                     checks.that("igatherv", holdsBlocks(all), "rank 1 does not hold every rank's block at its"
                             + " displacement");
                 }
+                // every rank's block to every rank, at its displacement there: byte displacements beyond an int take
+                // MPI_Alltoallw_c and MPI_Ialltoallw_c on every rank
+                Block[] toEach = new Block[DISPLS.length];
+                Arrays.fill(toEach, new Block(Datatype.BYTE, 8, 0));
+                Block[] atDispls = IntStream.range(0, DISPLS.length).mapToObj(r -> new Block(Datatype.BYTE, 8,
+                        DISPLS[r])).toArray(Block[]::new);
+                clearBlocks(all);
+                world.alltoallw(mine, toEach, all, atDispls);
+                checks.that("alltoallw", holdsBlocks(all), "rank " + rank + " does not hold every rank's block at its"
+                        + " displacement");
+                clearBlocks(all);
+                world.ialltoallw(mine, toEach, all, atDispls).waitFor();
+                checks.that("ialltoallw", holdsBlocks(all), "rank " + rank + " does not hold every rank's block at its"
+                        + " displacement");
             }
             return true;
         }
@@ -283,8 +300,8 @@ class LargeCountsTest {
     void displacementsBeyondAnInt() {
         MpiRunResult result = Runs.run(Displacements.class, 3);
         Runs.abortIfUnsupported(result, "large-count functions", "size", "alltoallvLongs");
-        Runs.assertChecks(result, "size", "alltoallvLongs", "allgatherv", "scatterv", "reduceScatterIntCounts",
-                "countsOutOfInts");
+        Runs.assertChecks(result, "size", "alltoallvLongs", "allgatherv", "scatterv", "alltoallw", "ialltoallw",
+                "reduceScatterIntCounts", "countsOutOfInts");
         for (String check : List.of("gatherv", "igatherv")) {
             assertThat(result.rank(1).value(check)).as(check + ", checked by the root").contains("ok");
         }
