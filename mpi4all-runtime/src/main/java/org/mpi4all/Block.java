@@ -35,6 +35,10 @@ public record Block(Datatype type, long count, long displacement) {
 
     /** The bytes past the buffer's start that the block needs: its displacement and its elements. */
     long end() {
-        return displacement + count * type.size();
+        try {
+            return Math.addExact(displacement, Math.multiplyExact(count, type.size()));
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;   // beyond any buffer, which the check then says
+        }
     }
 }

@@ -133,8 +133,8 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
     }
 
     /**
-     * The handle, for the operations the high level runs on intracommunicators only (collectives, the making
-     * of communicators from this one's processes).
+     * The handle, for the operations the high level runs on intracommunicators only (prefix reductions, the making
+     * of communicators, windows and files from this one's processes).
      */
     MPI_Comm intraHandle() {
         return handle();
@@ -143,9 +143,9 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
     // ---- What a collective needs to know of the communicator: one group, or two (Intercommunicator) ----------
 
     /**
-     * The handle, for a blocking collective MPI defines on both kinds of communicator, given the parameters
-     * {@code given} to {@code operation} ({@link Intercommunicator} refuses {@code inPlace}, which MPI does not
-     * define between two groups).
+     * The handle, for a collective (blocking, nonblocking or persistent) MPI defines on both kinds of communicator,
+     * given the parameters {@code given} to {@code operation} ({@link Intercommunicator} refuses {@code inPlace},
+     * which MPI does not define between two groups).
      */
     MPI_Comm collectiveHandle(String operation, int given) {
         return handle();

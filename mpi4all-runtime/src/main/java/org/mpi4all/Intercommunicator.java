@@ -110,8 +110,8 @@ public final class Intercommunicator extends Communicator {
     @Override
     MPI_Comm intraHandle() {
         throw new UnsupportedOperationException("the intercommunicator " + name() + " joins two groups: prefix"
-                + " reductions and the making of communicators run on one group's communicator, which merge(high)"
-                + " gives");
+                + " reductions and the making of communicators, windows and files run on one group's communicator,"
+                + " which merge(high) gives");
     }
 
     @Override

@@ -94,6 +94,11 @@ class AlltoallwTest {
             checks.throwsWith("blockBeyondBuffer", IllegalArgumentException.class, "ialltoallw: sendBlocks["
                     + (size - 1) + "], 1 double at byte 4, needs 12 bytes but int[1] holds 4",
                     () -> world.ialltoallw(one, beyond, one, ints));
+            Block[] huge = ints.clone();
+            huge[0] = new Block(Datatype.LONG, Long.MAX_VALUE / 4, 0);   // its bytes overflow a long
+            checks.throwsWith("hugeBlock", IllegalArgumentException.class, "alltoallw: sendBlocks[0], "
+                    + Long.MAX_VALUE / 4 + " long at byte 0, needs " + Long.MAX_VALUE + " bytes but int[1] holds 4",
+                    () -> world.alltoallw(one, huge, new int[size], ints));
             checks.throwsWith("nullBlock", NullPointerException.class, "alltoallwInit: recvBlocks[0] == null",
                     () -> world.alltoallwInit(one, ints, one, new Block[size]));
             checks.throwsWith("negativeCount", IllegalArgumentException.class,
@@ -192,7 +197,7 @@ class AlltoallwTest {
     }
 
     private static final String[] CHECKS = {"size", "alltoallw", "ialltoallw", "alltoallwInit", "neighborAlltoallw",
-        "ineighborAlltoallw", "neighborAlltoallwInit", "blocksPerProcess", "blockBeyondBuffer", "nullBlock",
+        "ineighborAlltoallw", "neighborAlltoallwInit", "blocksPerProcess", "blockBeyondBuffer", "hugeBlock", "nullBlock",
         "negativeCount", "readOnlyReceive"};
 
     @Test
