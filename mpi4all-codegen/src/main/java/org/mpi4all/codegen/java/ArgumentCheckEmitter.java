@@ -144,7 +144,7 @@ final class ArgumentCheckEmitter implements FunctionEmitter.ExtraCode {
     }
 
     /**
-     * Adds to {@code Mpi} the checks that need the library: {@code CHECKS} (declared after the constants it reads),
+     * Adds to {@code Mpi} the checks that need the library: {@code CHECKS} (its initialiser reads three constants),
      * the datatype measure it calls ({@value #DATATYPE_MEASURE}), and {@code forgetDatatypeAt}.
      */
     void addMembers(TypeSpec.Builder type) {
