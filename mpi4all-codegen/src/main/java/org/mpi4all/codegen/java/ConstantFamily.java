@@ -4,7 +4,7 @@ import com.palantir.javapoet.ClassName;
 import org.mpi4all.core.blueprint.ConstantInfo;
 
 /**
- * The families {@code Mpi}'s constants are declared in, each a package-private interface that {@code Mpi} implements.
+ * The families {@code Mpi}'s constants are declared in, each an interface that {@code Mpi} implements.
  * A JVM initialises a class without its superinterfaces (those that declare no default method), and an interface
  * when a field it declares is first read: so a program reads {@code Mpi.MPI_INT} as before, and pays for reading the
  * datatypes from the library only then, and never for the some 700 QMPI function identifiers it does not use.

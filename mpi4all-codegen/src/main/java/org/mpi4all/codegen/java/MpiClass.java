@@ -151,14 +151,17 @@ final class MpiClass {
     }
 
     private TypeSpec.Builder familyInterface(ConstantFamily family) {
+        // Public, although programs use only Mpi: reflection (and so dynamic languages) reads an inherited field only
+        // where the interface that declares it is accessible.
         return TypeSpec.interfaceBuilder(family.interfaceIn(mpi.packageName()))
+                .addModifiers(Modifier.PUBLIC)
                 .addJavadoc("""
                         The constants of {@link $T} that are $L: read them as {@code $T.NAME}.
 
                         <p>An interface of their own, which {@code $T} implements, so that a JVM reads their values from
                         the library only when a program first uses one of them (it initialises a class without such
-                        superinterfaces). Each reads its value from {@link $T}, never from {@code $T}.
-                        """, mpi, family.contents(), mpi, mpi, library, mpi);
+                        superinterfaces). Each reads its value from {@code $L}, never from {@code $T}.
+                        """, mpi, family.contents(), mpi, mpi, LIBRARY_NAME, mpi);
     }
 
     /** {@value #LIBRARY_NAME}: the library, loaded on first use by {@code Mpi} or by any constant family. */

@@ -112,7 +112,7 @@ class JavaBindingsGeneratorTest {
                 + " MpiErrorClasses, MpiValues {", "static final MpiLibrary LIB = BoundLibrary.LIB;");
         assertThat(mpi).doesNotContain("MPI_COMM_WORLD = ", "MPI_SUM = ", "MPI_ANY_SOURCE = ");
         assertThat(sources.get("MpiHandles")).contains("import static org.mpi4all.ffi.BoundLibrary.LIB;",
-                "interface MpiHandles {", "MPI_Comm MPI_COMM_WORLD = new MPI_Comm(LIB.intConstant(\"MPI_COMM_WORLD\"));");
+                "public interface MpiHandles {", "MPI_Comm MPI_COMM_WORLD = new MPI_Comm(LIB.intConstant(\"MPI_COMM_WORLD\"));");
         assertThat(sources.get("MpiOperations")).contains("MPI_Op MPI_SUM = ", "MPI_Op MPI_OP_NULL = ");
         assertThat(sources.get("MpiErrorClasses")).contains("int MPI_ERR_OTHER = ", "int MPI_ERR_RANK = ");
         // The families read BoundLibrary's LIB, not Mpi's, so that a constant read first does not initialise Mpi.
