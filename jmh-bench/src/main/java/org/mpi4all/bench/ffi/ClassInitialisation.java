@@ -32,7 +32,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
  * Class initialisation of the generated {@link org.mpi4all.ffi.Mpi} in a fresh JVM (each fork initialises it
- * once): loading libmpi and the auxiliary library, checking the library version, reading every constant. Its
+ * once): loading and binding libmpi, reading the few constants its initialiser needs (not every family). Its
  * downcall handles are created lazily, on a function's first call; {@link #mpiWithEveryHandle} shows what
  * creating all of them up front would cost instead. The first downcall handle a JVM creates also pays for
  * bootstrapping the FFM linker, which any FFM program pays once; {@link #mpiAfterFfmWarm} leaves it out.

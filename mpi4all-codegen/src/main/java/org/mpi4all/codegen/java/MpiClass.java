@@ -187,7 +187,8 @@ final class MpiClass {
                 and of the implementations mpi4all carries ABI profiles for ($L).
 
                 <p>The library is found, loaded and identified when this class is initialised (see
-                {@link $T#current()}); constants take its values then. Pointers are {@link $T}s (off-heap; see
+                {@link $T#current()}); each family of constants (the interfaces this class implements) takes its
+                values when a program first reads one of them. Pointers are {@link $T}s (off-heap; see
                 {@link $L} for heap arrays), handles are records ({@link MPI_Comm}, ...), and a function that returns an
                 error code throws {@link $T} instead. {@code MPI_Init} and {@code MPI_Init_thread} install
                 {@code MPI_ERRORS_RETURN} on {@code MPI_COMM_WORLD} and {@code MPI_COMM_SELF}, and the window
@@ -280,9 +281,9 @@ final class MpiClass {
                 .filter(c -> isOperation(c.type()))
                 .map(c -> CodeBlock.of("$L.value()", c.name()))
                 .toList();
-        // In a holder of its own: reading the operations belongs to the first check, not to initialising Mpi.
         type.addType(TypeSpec.classBuilder("PredefinedOperations")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("The predefined operations' values, read at the first check, not as {@code Mpi} initialises.\n")
                 .addField(FieldSpec.builder(long[].class, "VALUES", Modifier.STATIC, Modifier.FINAL)
                         .initializer("{$L}", CodeBlock.join(values, ",$W"))
                         .build())
