@@ -136,10 +136,10 @@ final class Call implements AutoCloseable {
 
     /**
      * Prepares the buffers of a call that is never critical, whose heap buffers are copied: file I/O,
-     * whose time is the file system's, not the copy's.
+     * whose time is the file system's, not the copy's. A message of more than 2^31-1 elements (a native segment)
+     * reaches MPI as it is, through the large-count function.
      */
     void prepareCopying() {
-        refuseLarge();
         mayUpcall = false;
         stage(false);
     }
