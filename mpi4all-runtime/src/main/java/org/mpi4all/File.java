@@ -154,9 +154,10 @@ public final class File implements AutoCloseable {
         Transfer(String operation, boolean reads, Form blocking, Form nonblocking, Form begin) {
             this.operation = operation;
             this.reads = reads;
-            this.blocking = blocking;
-            this.nonblocking = nonblocking;
-            this.begin = begin;
+            String stem = operation.replaceAll("([A-Z])", "_$1").toLowerCase();   // readAtAll: read_at_all
+            this.blocking = blocking.named("MPI_File_" + stem + "_c");
+            this.nonblocking = nonblocking != null ? nonblocking.named("MPI_File_i" + stem + "_c") : null;
+            this.begin = begin != null ? begin.named("MPI_File_" + stem + "_begin_c") : null;
         }
     }
 
@@ -176,11 +177,26 @@ public final class File implements AutoCloseable {
         void call(MPI_File fh, long offset, MemorySegment buf, long count, MPI_Datatype type, MemorySegment last);
     }
 
-    /** A transfer in one form (blocking, nonblocking, beginning): its MPI function and the large-count one. */
-    record Form(Function function, LargeFunction large) {
-        /** Transfers {@code m}: with the large-count function if it has more than 2^31-1 elements (a native segment). */
-        void call(MPI_File fh, long offset, Message m, MemorySegment last) {
+    /**
+     * A transfer in one form (blocking, nonblocking, beginning): its MPI function, and the large-count one with its
+     * name ({@code MPI_File_read_at_c} ...).
+     */
+    record Form(Function function, LargeFunction large, String largeName) {
+        Form(Function function, LargeFunction large) {
+            this(function, large, null);
+        }
+
+        Form named(String name) {
+            return new Form(function, large, name);
+        }
+
+        /**
+         * Transfers {@code m}: with the large-count function if it has more than 2^31-1 elements (a native segment),
+         * unless the library is known to fail it; {@code operation} names the transfer in exceptions.
+         */
+        void call(String operation, MPI_File fh, long offset, Message m, MemorySegment last) {
             if (m.isLarge()) {
+                Issue.KnownBugs.refuse(operation, largeName);
                 LargeCounts.run(m.elements(), () -> large.call(fh, offset, m.mpi(), m.elements(), m.handle, last));
             } else {
                 function.call(fh, offset, m.mpi(), m.count, m.handle, last);
@@ -485,7 +501,7 @@ public final class File implements AutoCloseable {
             Message m = call.message(buf, Param.type(params, given), 0, Param.intValue(params, given, COUNT, -1),
                     transfer.reads ? Message.OUT : Message.IN);
             call.prepareCopying();
-            transfer.blocking.call(fh, offset, m, call.status);
+            transfer.blocking.call(operation, fh, offset, m, call.status);
             if (transfer.reads && m.isStaged()) {
                 m.limitToReceived(call.status, call.words);   // at the end of the file: only what was read
             }
@@ -557,7 +573,7 @@ public final class File implements AutoCloseable {
                     transfer.reads ? Message.OUT : Message.IN);
             call.takeLargeCounts();   // only a native segment is large, handed to MPI as it is
             return Request.start(call, buf, transfer.reads ? m.type : null,
-                    request -> transfer.nonblocking.call(fh, offset, m, request));
+                    request -> transfer.nonblocking.call(operation, fh, offset, m, request));
         }
     }
 

@@ -125,6 +125,9 @@ final class Reductions {
         try (Call call = Call.begin(c.environment, "reduceScatter")) {
             Scattered<T> r = Scattered.of(call, c, "reduceScatter", send, params, given);
             MPI_Op mpiOp = op.handle(c.environment, r.in().type, "reduceScatter");
+            if (r.large()) {
+                Issue.KnownBugs.refuse("reduceScatter", "MPI_Reduce_scatter_c");
+            }
             boolean critical = call.prepare(op.isUserDefined());
             if (r.large()) {
                 Downcall.largeReduceScatter(critical, r.in(), r.out(), r.counts(), r.largest(), mpiOp, comm);
@@ -150,6 +153,10 @@ final class Reductions {
             if (r.counts() == null) {
                 return issue.issue(call, r.result(), request -> Downcall.startReduceScatterBlock(issue, in, out,
                         r.block(), mpiOp, comm, request));
+            }
+            if (r.large()) {
+                Issue.KnownBugs.refuse(operation, issue == Issue.PERSISTENT ? "MPI_Reduce_scatter_init_c"
+                        : "MPI_Ireduce_scatter_c");
             }
             return issue.issue(call, r.result(), request -> Downcall.startReduceScatter(issue, in, out, r.counts(),
                     r.largest(), mpiOp, comm, request));

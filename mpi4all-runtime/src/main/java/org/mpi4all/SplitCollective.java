@@ -58,7 +58,7 @@ public final class SplitCollective<T> {
             call.takeLargeCounts();   // only a native segment is large, handed to MPI as it is
             Staging staging = call.prepareNonblocking();
             try {
-                transfer.begin.call(fh, offset, m, MemorySegment.NULL);
+                transfer.begin.call(operation, fh, offset, m, MemorySegment.NULL);
             } catch (RuntimeException e) {
                 staging.release();
                 throw e;

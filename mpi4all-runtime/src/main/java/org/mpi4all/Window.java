@@ -335,9 +335,10 @@ public final class Window implements Attributed<Window>, AutoCloseable {
             Mpi.MPI_Put(buffer, whole, originType.handle(null), target, disp, whole, originType.handle(null), win);
             return;
         }
-        operate("put", origin, Message.IN, null, null, null, target, disp, typeParam, -1, (o, r, c, op, win) ->
-                Mpi.MPI_Put(o.mpi(), o.count, o.handle, target, disp, o.count, o.handle, win), (o, r, c, op, win) ->
-                Mpi.MPI_Put_c(o.mpi(), o.elements(), o.handle, target, disp, o.elements(), o.handle, win));
+        operate("put", origin, Message.IN, null, null, null, target, disp, typeParam, -1,
+                (o, r, c, op, win) -> Mpi.MPI_Put(o.mpi(), o.count, o.handle, target, disp, o.count, o.handle, win),
+                "MPI_Put_c", (o, r, c, op, win) -> Mpi.MPI_Put_c(o.mpi(), o.elements(), o.handle, target, disp,
+                        o.elements(), o.handle, win));
     }
 
     /**
@@ -347,9 +348,10 @@ public final class Window implements Attributed<Window>, AutoCloseable {
      */
     public <T> T get(T origin, int target, long disp, Param... params) {
         Datatype typeParam = typeOf("get", params);
-        operate("get", origin, Message.OUT, null, null, null, target, disp, typeParam, -1, (o, r, c, op, win) ->
-                Mpi.MPI_Get(o.mpi(), o.count, o.handle, target, disp, o.count, o.handle, win), (o, r, c, op, win) ->
-                Mpi.MPI_Get_c(o.mpi(), o.elements(), o.handle, target, disp, o.elements(), o.handle, win));
+        operate("get", origin, Message.OUT, null, null, null, target, disp, typeParam, -1,
+                (o, r, c, op, win) -> Mpi.MPI_Get(o.mpi(), o.count, o.handle, target, disp, o.count, o.handle, win),
+                "MPI_Get_c", (o, r, c, op, win) -> Mpi.MPI_Get_c(o.mpi(), o.elements(), o.handle, target, disp,
+                        o.elements(), o.handle, win));
         return origin;
     }
 
@@ -362,10 +364,11 @@ public final class Window implements Attributed<Window>, AutoCloseable {
      */
     public void accumulate(Object origin, int target, long disp, Op op, Param... params) {
         Datatype typeParam = typeOf("accumulate", params);
-        operate("accumulate", origin, Message.IN, null, null, op, target, disp, typeParam, -1, (o, r, c, mpiOp, win) ->
-                Mpi.MPI_Accumulate(o.mpi(), o.count, o.handle, target, disp, o.count, o.handle, mpiOp, win),
-                (o, r, c, mpiOp, win) -> Mpi.MPI_Accumulate_c(o.mpi(), o.elements(), o.handle, target, disp,
-                        o.elements(), o.handle, mpiOp, win));
+        operate("accumulate", origin, Message.IN, null, null, op, target, disp, typeParam, -1,
+                (o, r, c, mpiOp, win) -> Mpi.MPI_Accumulate(o.mpi(), o.count, o.handle, target, disp, o.count,
+                        o.handle, mpiOp, win),
+                "MPI_Accumulate_c", (o, r, c, mpiOp, win) -> Mpi.MPI_Accumulate_c(o.mpi(), o.elements(), o.handle,
+                        target, disp, o.elements(), o.handle, mpiOp, win));
     }
 
     /**
@@ -379,8 +382,8 @@ public final class Window implements Attributed<Window>, AutoCloseable {
         operate("getAccumulate", origin, Message.IN, result, null, op, target, disp, typeParam, -1,
                 (o, r, c, mpiOp, win) -> Mpi.MPI_Get_accumulate(o.mpi(), o.count, o.handle, r.mpi(), r.count, r.handle,
                         target, disp, o.count, o.handle, mpiOp, win),
-                (o, r, c, mpiOp, win) -> Mpi.MPI_Get_accumulate_c(o.mpi(), o.elements(), o.handle, r.mpi(),
-                        o.elements(), r.handle, target, disp, o.elements(), o.handle, mpiOp, win));
+                "MPI_Get_accumulate_c", (o, r, c, mpiOp, win) -> Mpi.MPI_Get_accumulate_c(o.mpi(), o.elements(),
+                        o.handle, r.mpi(), o.elements(), r.handle, target, disp, o.elements(), o.handle, mpiOp, win));
         return result;
     }
 
@@ -394,7 +397,7 @@ public final class Window implements Attributed<Window>, AutoCloseable {
         Datatype typeParam = typeOf("fetchAndOp", params);
         operate("fetchAndOp", origin, Message.IN, result, null, op, target, disp, typeParam, 1,
                 (o, r, c, mpiOp, win) -> Mpi.MPI_Fetch_and_op(o.mpi(), r.mpi(), o.handle, target, disp, mpiOp, win),
-                null);
+                null, null);
         return result;
     }
 
@@ -408,7 +411,7 @@ public final class Window implements Attributed<Window>, AutoCloseable {
         Datatype typeParam = typeOf("compareAndSwap", params);
         operate("compareAndSwap", origin, Message.IN, result, compare, null, target, disp, typeParam, 1,
                 (o, r, c, mpiOp, win) -> Mpi.MPI_Compare_and_swap(o.mpi(), c.mpi(), r.mpi(), o.handle, target, disp,
-                        win), null);
+                        win), null, null);
         return result;
     }
 
@@ -417,18 +420,20 @@ public final class Window implements Attributed<Window>, AutoCloseable {
      * by a synchronization; it must still be issued inside a passive-target epoch. Accepts: {@link Param#type type}.
      */
     public <T> Request<T> rput(T origin, int target, long disp, Param... params) {
-        return requested("rput", origin, Message.IN, origin, target, disp, params, null, (o, r, mpiOp, win, request) ->
-                Mpi.MPI_Rput(o.mpi(), o.count, o.handle, target, disp, o.count, o.handle, win, request),
-                (o, r, mpiOp, win, request) -> Mpi.MPI_Rput_c(o.mpi(), o.elements(), o.handle, target, disp,
-                        o.elements(), o.handle, win, request));
+        return requested("rput", origin, Message.IN, origin, target, disp, params, null,
+                (o, r, mpiOp, win, request) -> Mpi.MPI_Rput(o.mpi(), o.count, o.handle, target, disp, o.count,
+                        o.handle, win, request),
+                "MPI_Rput_c", (o, r, mpiOp, win, request) -> Mpi.MPI_Rput_c(o.mpi(), o.elements(), o.handle, target,
+                        disp, o.elements(), o.handle, win, request));
     }
 
     /** Starts a get ({@code MPI_Rget}); its request hands {@code origin} back, filled. See {@link #rput}. */
     public <T> Request<T> rget(T origin, int target, long disp, Param... params) {
-        return requested("rget", origin, Message.OUT, null, target, disp, params, null, (o, r, mpiOp, win, request) ->
-                Mpi.MPI_Rget(o.mpi(), o.count, o.handle, target, disp, o.count, o.handle, win, request),
-                (o, r, mpiOp, win, request) -> Mpi.MPI_Rget_c(o.mpi(), o.elements(), o.handle, target, disp,
-                        o.elements(), o.handle, win, request));
+        return requested("rget", origin, Message.OUT, null, target, disp, params, null,
+                (o, r, mpiOp, win, request) -> Mpi.MPI_Rget(o.mpi(), o.count, o.handle, target, disp, o.count,
+                        o.handle, win, request),
+                "MPI_Rget_c", (o, r, mpiOp, win, request) -> Mpi.MPI_Rget_c(o.mpi(), o.elements(), o.handle, target,
+                        disp, o.elements(), o.handle, win, request));
     }
 
     /** Starts an accumulate ({@code MPI_Raccumulate}); its request hands {@code origin} back. See {@link #rput}. */
@@ -436,8 +441,8 @@ public final class Window implements Attributed<Window>, AutoCloseable {
         return requested("raccumulate", origin, Message.IN, origin, target, disp, params, op,
                 (o, r, mpiOp, win, request) -> Mpi.MPI_Raccumulate(o.mpi(), o.count, o.handle, target, disp, o.count,
                         o.handle, mpiOp, win, request),
-                (o, r, mpiOp, win, request) -> Mpi.MPI_Raccumulate_c(o.mpi(), o.elements(), o.handle, target, disp,
-                        o.elements(), o.handle, mpiOp, win, request));
+                "MPI_Raccumulate_c", (o, r, mpiOp, win, request) -> Mpi.MPI_Raccumulate_c(o.mpi(), o.elements(),
+                        o.handle, target, disp, o.elements(), o.handle, mpiOp, win, request));
     }
 
     /** Starts a get-accumulate ({@code MPI_Rget_accumulate}); its request hands {@code result} back, filled. See {@link #rput}. */
@@ -445,8 +450,9 @@ public final class Window implements Attributed<Window>, AutoCloseable {
         return requested("rgetAccumulate", origin, Message.IN, result, target, disp, params, op,
                 (o, r, mpiOp, win, request) -> Mpi.MPI_Rget_accumulate(o.mpi(), o.count, o.handle, r.mpi(), r.count,
                         r.handle, target, disp, o.count, o.handle, mpiOp, win, request),
-                (o, r, mpiOp, win, request) -> Mpi.MPI_Rget_accumulate_c(o.mpi(), o.elements(), o.handle, r.mpi(),
-                        o.elements(), r.handle, target, disp, o.elements(), o.handle, mpiOp, win, request));
+                "MPI_Rget_accumulate_c", (o, r, mpiOp, win, request) -> Mpi.MPI_Rget_accumulate_c(o.mpi(),
+                        o.elements(), o.handle, r.mpi(), o.elements(), r.handle, target, disp, o.elements(), o.handle,
+                        mpiOp, win, request));
     }
 
     /**
@@ -467,11 +473,13 @@ public final class Window implements Attributed<Window>, AutoCloseable {
     /**
      * Resolves the buffers of a one-sided operation ({@code elements} of the origin, or all of it if -1; the
      * result and compare buffers as many of the origin's type), checks the target, the epoch and the bounds,
-     * and calls {@code access}, or {@code large} for an origin of more than 2^31-1 elements (null where there is
-     * none: one element); heap buffers stay staged until a synchronization completes the operation.
+     * and calls {@code access}, or {@code large} ({@code largeFunction}, refused where the library is known to fail
+     * it) for an origin of more than 2^31-1 elements (null where there is none: one element); heap buffers stay
+     * staged until a synchronization completes the operation.
      */
     private void operate(String operation, Object origin, int direction, Object result, Object compare, Op op,
-            int target, long disp, Datatype typeParam, int elements, Access access, Access large) {
+            int target, long disp, Datatype typeParam, int elements, Access access, String largeFunction,
+            Access large) {
         MPI_Win win = handle();
         try (Call call = Call.begin(environment, operation)) {
             Message o = call.message(origin, typeParam, 0, elements, direction);
@@ -479,6 +487,9 @@ public final class Window implements Attributed<Window>, AutoCloseable {
             Message c = compare != null ? call.message(compare, o.type, 0, o.elements(), Message.IN) : null;
             checkAccess(operation, target, disp, o.elements(), o.type);
             MPI_Op mpiOp = op != null ? accumulating(operation, op, o.type) : null;
+            if (o.isLarge()) {
+                Issue.KnownBugs.refuse(operation, largeFunction);
+            }
             call.takeLargeCounts();   // only a native segment is large, handed to MPI as it is
             Staging staging = call.prepareNonblocking();
             try {
@@ -496,7 +507,7 @@ public final class Window implements Attributed<Window>, AutoCloseable {
     }
 
     private <T> Request<T> requested(String operation, Object origin, int direction, Object result, int target,
-            long disp, Param[] params, Op op, RequestedAccess access, RequestedAccess large) {
+            long disp, Param[] params, Op op, RequestedAccess access, String largeFunction, RequestedAccess large) {
         Datatype typeParam = typeOf(operation, params);
         MPI_Win win = handle();
         try (Call call = Call.begin(environment, operation)) {
@@ -507,6 +518,9 @@ public final class Window implements Attributed<Window>, AutoCloseable {
             MPI_Op mpiOp = op != null ? accumulating(operation, op, o.type) : null;
             @SuppressWarnings("unchecked")
             T returned = (T) (result != null ? result : origin);
+            if (o.isLarge()) {
+                Issue.KnownBugs.refuse(operation, largeFunction);
+            }
             call.takeLargeCounts();
             return Request.start(call, returned, null, request -> {
                 if (o.isLarge()) {
