@@ -493,13 +493,21 @@ final class Downcall {
             MPI_Comm comm, MemorySegment request) {
         MemorySegment sendbuf = sent(in, out);
         MemorySegment recvcounts = counts.mpi();
-        issue(issue, LargeCounts.exceedsInt(largest), call -> LargeCounts.run(largest, call),
-                () -> Mpi.MPI_Ireduce_scatter(sendbuf, out.mpi(), recvcounts, in.handle, op, comm, request),
-                () -> Mpi.MPI_Reduce_scatter_init(sendbuf, out.mpi(), recvcounts, in.handle, op, comm,
-                        Mpi.MPI_INFO_NULL, request),
-                () -> Mpi.MPI_Ireduce_scatter_c(sendbuf, out.mpi(), recvcounts, in.handle, op, comm, request),
-                () -> Mpi.MPI_Reduce_scatter_init_c(sendbuf, out.mpi(), recvcounts, in.handle, op, comm,
-                        Mpi.MPI_INFO_NULL, request));
+        if (LargeCounts.exceedsInt(largest)) {
+            LargeCounts.run(largest, () -> {
+                if (issue == Issue.PERSISTENT) {
+                    Mpi.MPI_Reduce_scatter_init_c(sendbuf, out.mpi(), recvcounts, in.handle, op, comm,
+                            Mpi.MPI_INFO_NULL, request);
+                } else {
+                    Mpi.MPI_Ireduce_scatter_c(sendbuf, out.mpi(), recvcounts, in.handle, op, comm, request);
+                }
+            });
+        } else if (issue == Issue.PERSISTENT) {
+            Mpi.MPI_Reduce_scatter_init(sendbuf, out.mpi(), recvcounts, in.handle, op, comm, Mpi.MPI_INFO_NULL,
+                    request);
+        } else {
+            Mpi.MPI_Ireduce_scatter(sendbuf, out.mpi(), recvcounts, in.handle, op, comm, request);
+        }
     }
 
     /** {@code MPI_Igather} or {@code MPI_Gather_init} of blocks of {@code block}; {@code _c} beyond an int. */
