@@ -61,11 +61,18 @@ class LargeCountsRmaIoTest {
                 }
                 try (Arena arena = Arena.ofConfined()) {
                     MemorySegment big = arena.allocate(BYTES);
-                    checks.section("oneSided", () -> oneSided(checks, big));
-                    checks.section("files", () -> files(checks, big, env));
-                    checks.section("reduceScatter", () -> reduceScatter(checks, big));
+                    timed(checks, "oneSided", () -> oneSided(checks, big));
+                    timed(checks, "files", () -> files(checks, big, env));
+                    timed(checks, "reduceScatter", () -> reduceScatter(checks, big));
                 }
             });
+        }
+
+        /** Runs a section and prints how long it took ({@code oneSidedSeconds=...}), for the cost of the test. */
+        static void timed(Checks checks, String name, Runnable section) {
+            long start = System.nanoTime();
+            checks.section(name, section);
+            Checks.value(name + "Seconds", (System.nanoTime() - start) / 1_000_000_000.0);
         }
 
         /**
