@@ -49,7 +49,10 @@ import org.mpi4all.ffi.Mpi;
  * A read returns its buffer; at the end of the file it reads less, {@link Param#status status} tells how
  * much, and the rest of the buffer is left as it was. The nonblocking forms ({@link #ireadAt} ...) return a
  * {@link Request} that owns the buffer until it completes, as {@link Communicator#irecv} does. Blocking
- * transfers copy heap arrays through native memory (the file system, not the copy, sets their time).
+ * transfers copy heap arrays through native memory (the file system, not the copy, sets their time). A native
+ * segment of more than 2^31-1 elements goes through MPI's large-count functions ({@code MPI_File_read_at_c} ...);
+ * a library without them (Open MPI 4.1 and 5), or known to fail them ({@code Issue.KnownBugs}), makes the transfer
+ * an {@link UnsupportedOperationException} that says why.
  *
  * <p>Errors MPI reports (a file that does not exist, an access the mode forbids) are
  * {@link org.mpi4all.runtime.MpiException}s (files return errors by default); a file used after

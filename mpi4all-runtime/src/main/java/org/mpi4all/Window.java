@@ -46,7 +46,9 @@ import org.mpi4all.ffi.Mpi;
  * copied to native memory (put, accumulate) or received there and copied into the array (get) when the
  * synchronization that completes it returns ({@link #fence}, {@link #unlock}, {@link #unlockAll},
  * {@link #flush}, {@link #complete}). A native segment is handed to MPI as it is, and must not be touched
- * until then. The request-based forms ({@link #rput} ...) complete with their request instead.
+ * until then. The request-based forms ({@link #rput} ...) complete with their request instead. An origin of
+ * more than 2^31-1 elements (a native segment) goes through MPI's large-count functions ({@code MPI_Put_c} ...);
+ * a window beyond 2^31 bytes needs none (its size and the displacements are {@code MPI_Aint}s).
  *
  * <h2>Epochs, checked</h2>
  * An operation needs an access epoch to its target: a {@link #fence()} (active target, every process),
