@@ -1,7 +1,6 @@
 package org.mpi4all;
 
 import java.lang.foreign.MemorySegment;
-import java.util.function.Consumer;
 import org.mpi4all.Shapes.Gathered;
 import org.mpi4all.ffi.MPI_Comm;
 import org.mpi4all.ffi.MPI_Datatype;
@@ -189,6 +188,19 @@ final class Downcall {
         } else {
             Mpi.MPI_Reduce_scatter(sent(in, out), out.mpi(), counts.mpi(), in.handle, op, comm);
         }
+    }
+
+    /** {@code MPI_Reduce_scatter_c}: {@code counts} are {@code MPI_Count}s, the {@code largest} beyond an int. */
+    static void largeReduceScatter(boolean critical, Message in, Message out, Message counts, long largest, MPI_Op op,
+            MPI_Comm comm) {
+        LargeCounts.run(largest, () -> {
+            if (critical) {
+                MpiCritical.MPI_Reduce_scatter_c(sentArray(in, out), sentOffset(in, out), array(out), offset(out),
+                        counts.mpi(true), in.handle, op, comm);
+            } else {
+                Mpi.MPI_Reduce_scatter_c(sent(in, out), out.mpi(), counts.mpi(), in.handle, op, comm);
+            }
+        });
     }
 
     static void gather(boolean critical, Message in, Message out, long block, int root, MPI_Comm comm) {
@@ -381,29 +393,25 @@ final class Downcall {
     }
 
     // ---- nonblocking and persistent: the function that starts or binds the request (see Issue) -----------
-
-    /**
-     * Starts ({@link Issue#NOW}) or binds ({@link Issue#PERSISTENT}) a nonblocking operation: with its int function,
-     * or, if {@code large}, with its large-count one through {@code runLarge} ({@link LargeCounts}).
-     */
-    private static void issue(Issue issue, boolean large, Consumer<Runnable> runLarge, Runnable start, Runnable bind,
-            Runnable startLarge, Runnable bindLarge) {
-        boolean persistent = issue == Issue.PERSISTENT;
-        if (large) {
-            runLarge.accept(persistent ? bindLarge : startLarge);
-        } else {
-            (persistent ? bind : start).run();
-        }
-    }
+    // Each method calls its int function directly, so that issuing allocates nothing beyond the request; only a
+    // large message goes through a lambda, to LargeCounts.
 
     /** {@code MPI_Ibcast} or {@code MPI_Bcast_init}, or their {@code _c} forms for a large message. */
     static void ibcast(Issue issue, Message m, int root, MPI_Comm comm, MemorySegment request) {
-        long n = m.elements();
-        issue(issue, m.isLarge(), call -> LargeCounts.run(n, call),
-                () -> Mpi.MPI_Ibcast(m.mpi(), m.count, m.handle, root, comm, request),
-                () -> Mpi.MPI_Bcast_init(m.mpi(), m.count, m.handle, root, comm, Mpi.MPI_INFO_NULL, request),
-                () -> Mpi.MPI_Ibcast_c(m.mpi(), n, m.handle, root, comm, request),
-                () -> Mpi.MPI_Bcast_init_c(m.mpi(), n, m.handle, root, comm, Mpi.MPI_INFO_NULL, request));
+        if (m.isLarge()) {
+            long n = m.elements();
+            LargeCounts.run(n, () -> {
+                if (issue == Issue.PERSISTENT) {
+                    Mpi.MPI_Bcast_init_c(m.mpi(), n, m.handle, root, comm, Mpi.MPI_INFO_NULL, request);
+                } else {
+                    Mpi.MPI_Ibcast_c(m.mpi(), n, m.handle, root, comm, request);
+                }
+            });
+        } else if (issue == Issue.PERSISTENT) {
+            Mpi.MPI_Bcast_init(m.mpi(), m.count, m.handle, root, comm, Mpi.MPI_INFO_NULL, request);
+        } else {
+            Mpi.MPI_Ibcast(m.mpi(), m.count, m.handle, root, comm, request);
+        }
     }
 
     /**
@@ -460,28 +468,68 @@ final class Downcall {
     static void startReduceScatterBlock(Issue issue, Message in, Message out, long block, MPI_Op op, MPI_Comm comm,
             MemorySegment request) {
         MemorySegment sendbuf = sent(in, out);
-        int b = (int) block;
-        issue(issue, LargeCounts.exceedsInt(block), call -> LargeCounts.run(block, call),
-                () -> Mpi.MPI_Ireduce_scatter_block(sendbuf, out.mpi(), b, in.handle, op, comm, request),
-                () -> Mpi.MPI_Reduce_scatter_block_init(sendbuf, out.mpi(), b, in.handle, op, comm, Mpi.MPI_INFO_NULL,
-                        request),
-                () -> Mpi.MPI_Ireduce_scatter_block_c(sendbuf, out.mpi(), block, in.handle, op, comm, request),
-                () -> Mpi.MPI_Reduce_scatter_block_init_c(sendbuf, out.mpi(), block, in.handle, op, comm,
-                        Mpi.MPI_INFO_NULL, request));
+        if (LargeCounts.exceedsInt(block)) {
+            LargeCounts.run(block, () -> {
+                if (issue == Issue.PERSISTENT) {
+                    Mpi.MPI_Reduce_scatter_block_init_c(sendbuf, out.mpi(), block, in.handle, op, comm,
+                            Mpi.MPI_INFO_NULL, request);
+                } else {
+                    Mpi.MPI_Ireduce_scatter_block_c(sendbuf, out.mpi(), block, in.handle, op, comm, request);
+                }
+            });
+        } else if (issue == Issue.PERSISTENT) {
+            Mpi.MPI_Reduce_scatter_block_init(sendbuf, out.mpi(), (int) block, in.handle, op, comm, Mpi.MPI_INFO_NULL,
+                    request);
+        } else {
+            Mpi.MPI_Ireduce_scatter_block(sendbuf, out.mpi(), (int) block, in.handle, op, comm, request);
+        }
+    }
+
+    /**
+     * {@code MPI_Ireduce_scatter} or {@code MPI_Reduce_scatter_init} by {@code counts}, ints; or their {@code _c}
+     * forms, whose counts are {@code MPI_Count}s, if the {@code largest} exceeds an int.
+     */
+    static void startReduceScatter(Issue issue, Message in, Message out, Message counts, long largest, MPI_Op op,
+            MPI_Comm comm, MemorySegment request) {
+        MemorySegment sendbuf = sent(in, out);
+        MemorySegment recvcounts = counts.mpi();
+        if (LargeCounts.exceedsInt(largest)) {
+            LargeCounts.run(largest, () -> {
+                if (issue == Issue.PERSISTENT) {
+                    Mpi.MPI_Reduce_scatter_init_c(sendbuf, out.mpi(), recvcounts, in.handle, op, comm,
+                            Mpi.MPI_INFO_NULL, request);
+                } else {
+                    Mpi.MPI_Ireduce_scatter_c(sendbuf, out.mpi(), recvcounts, in.handle, op, comm, request);
+                }
+            });
+        } else if (issue == Issue.PERSISTENT) {
+            Mpi.MPI_Reduce_scatter_init(sendbuf, out.mpi(), recvcounts, in.handle, op, comm, Mpi.MPI_INFO_NULL,
+                    request);
+        } else {
+            Mpi.MPI_Ireduce_scatter(sendbuf, out.mpi(), recvcounts, in.handle, op, comm, request);
+        }
     }
 
     /** {@code MPI_Igather} or {@code MPI_Gather_init} of blocks of {@code block}; {@code _c} beyond an int. */
     static void startGather(Issue issue, Message in, Message out, long block, int root, MPI_Comm comm,
             MemorySegment request) {
         MemorySegment sendbuf = sent(in, out);
-        int b = (int) block;
-        issue(issue, LargeCounts.exceedsInt(block), call -> LargeCounts.run(block, call),
-                () -> Mpi.MPI_Igather(sendbuf, b, in.handle, plain(out), b, in.handle, root, comm, request),
-                () -> Mpi.MPI_Gather_init(sendbuf, b, in.handle, plain(out), b, in.handle, root, comm, Mpi.MPI_INFO_NULL,
-                        request),
-                () -> Mpi.MPI_Igather_c(sendbuf, block, in.handle, plain(out), block, in.handle, root, comm, request),
-                () -> Mpi.MPI_Gather_init_c(sendbuf, block, in.handle, plain(out), block, in.handle, root, comm,
-                        Mpi.MPI_INFO_NULL, request));
+        if (LargeCounts.exceedsInt(block)) {
+            LargeCounts.run(block, () -> {
+                if (issue == Issue.PERSISTENT) {
+                    Mpi.MPI_Gather_init_c(sendbuf, block, in.handle, plain(out), block, in.handle, root, comm,
+                            Mpi.MPI_INFO_NULL, request);
+                } else {
+                    Mpi.MPI_Igather_c(sendbuf, block, in.handle, plain(out), block, in.handle, root, comm, request);
+                }
+            });
+        } else if (issue == Issue.PERSISTENT) {
+            int b = (int) block;
+            Mpi.MPI_Gather_init(sendbuf, b, in.handle, plain(out), b, in.handle, root, comm, Mpi.MPI_INFO_NULL, request);
+        } else {
+            int b = (int) block;
+            Mpi.MPI_Igather(sendbuf, b, in.handle, plain(out), b, in.handle, root, comm, request);
+        }
     }
 
     /** {@code MPI_Iscatter} or {@code MPI_Scatter_init}: blocks of an int ({@code count(n)}), so never {@code _c}. */
@@ -555,15 +603,22 @@ final class Downcall {
         MemorySegment recvbuf = plain(g.out());
         MemorySegment counts = plain(g.counts());
         MemorySegment displs = plain(g.displs());
-        issue(issue, g.large(), LargeCounts::runV,
-                () -> Mpi.MPI_Igatherv(in.mpi(), in.count, in.handle, recvbuf, counts, displs, in.handle, root, comm,
-                        request),
-                () -> Mpi.MPI_Gatherv_init(in.mpi(), in.count, in.handle, recvbuf, counts, displs, in.handle, root, comm,
-                        Mpi.MPI_INFO_NULL, request),
-                () -> Mpi.MPI_Igatherv_c(in.mpi(), in.elements(), in.handle, recvbuf, counts, displs, in.handle, root,
-                        comm, request),
-                () -> Mpi.MPI_Gatherv_init_c(in.mpi(), in.elements(), in.handle, recvbuf, counts, displs, in.handle,
-                        root, comm, Mpi.MPI_INFO_NULL, request));
+        if (g.large()) {
+            LargeCounts.runV(() -> {
+                if (issue == Issue.PERSISTENT) {
+                    Mpi.MPI_Gatherv_init_c(in.mpi(), in.elements(), in.handle, recvbuf, counts, displs, in.handle, root,
+                            comm, Mpi.MPI_INFO_NULL, request);
+                } else {
+                    Mpi.MPI_Igatherv_c(in.mpi(), in.elements(), in.handle, recvbuf, counts, displs, in.handle, root,
+                            comm, request);
+                }
+            });
+        } else if (issue == Issue.PERSISTENT) {
+            Mpi.MPI_Gatherv_init(in.mpi(), in.count, in.handle, recvbuf, counts, displs, in.handle, root, comm,
+                    Mpi.MPI_INFO_NULL, request);
+        } else {
+            Mpi.MPI_Igatherv(in.mpi(), in.count, in.handle, recvbuf, counts, displs, in.handle, root, comm, request);
+        }
     }
 
     /** {@code MPI_Iallgatherv} or {@code MPI_Allgatherv_init}, or their {@code _c} forms. */
@@ -572,15 +627,22 @@ final class Downcall {
         MemorySegment recvbuf = g.out().mpi();
         MemorySegment counts = g.counts().mpi();
         MemorySegment displs = g.displs().mpi();
-        issue(issue, g.large(), LargeCounts::runV,
-                () -> Mpi.MPI_Iallgatherv(in.mpi(), in.count, in.handle, recvbuf, counts, displs, in.handle, comm,
-                        request),
-                () -> Mpi.MPI_Allgatherv_init(in.mpi(), in.count, in.handle, recvbuf, counts, displs, in.handle, comm,
-                        Mpi.MPI_INFO_NULL, request),
-                () -> Mpi.MPI_Iallgatherv_c(in.mpi(), in.elements(), in.handle, recvbuf, counts, displs, in.handle,
-                        comm, request),
-                () -> Mpi.MPI_Allgatherv_init_c(in.mpi(), in.elements(), in.handle, recvbuf, counts, displs, in.handle,
-                        comm, Mpi.MPI_INFO_NULL, request));
+        if (g.large()) {
+            LargeCounts.runV(() -> {
+                if (issue == Issue.PERSISTENT) {
+                    Mpi.MPI_Allgatherv_init_c(in.mpi(), in.elements(), in.handle, recvbuf, counts, displs, in.handle,
+                            comm, Mpi.MPI_INFO_NULL, request);
+                } else {
+                    Mpi.MPI_Iallgatherv_c(in.mpi(), in.elements(), in.handle, recvbuf, counts, displs, in.handle, comm,
+                            request);
+                }
+            });
+        } else if (issue == Issue.PERSISTENT) {
+            Mpi.MPI_Allgatherv_init(in.mpi(), in.count, in.handle, recvbuf, counts, displs, in.handle, comm,
+                    Mpi.MPI_INFO_NULL, request);
+        } else {
+            Mpi.MPI_Iallgatherv(in.mpi(), in.count, in.handle, recvbuf, counts, displs, in.handle, comm, request);
+        }
     }
 
     /** {@code MPI_Iscatterv} or {@code MPI_Scatterv_init}, or their {@code _c} forms; see {@link #scatterv}. */
@@ -589,15 +651,23 @@ final class Downcall {
         MemorySegment sendbuf = plain(d.in());
         MemorySegment counts = plain(d.counts());
         MemorySegment displs = plain(d.displs());
-        issue(issue, d.large(), LargeCounts::runV,
-                () -> Mpi.MPI_Iscatterv(sendbuf, counts, displs, out.handle, out.mpi(), out.count, out.handle, root,
-                        comm, request),
-                () -> Mpi.MPI_Scatterv_init(sendbuf, counts, displs, out.handle, out.mpi(), out.count, out.handle, root,
-                        comm, Mpi.MPI_INFO_NULL, request),
-                () -> Mpi.MPI_Iscatterv_c(sendbuf, counts, displs, out.handle, out.mpi(), out.elements(), out.handle,
-                        root, comm, request),
-                () -> Mpi.MPI_Scatterv_init_c(sendbuf, counts, displs, out.handle, out.mpi(), out.elements(),
-                        out.handle, root, comm, Mpi.MPI_INFO_NULL, request));
+        if (d.large()) {
+            LargeCounts.runV(() -> {
+                if (issue == Issue.PERSISTENT) {
+                    Mpi.MPI_Scatterv_init_c(sendbuf, counts, displs, out.handle, out.mpi(), out.elements(), out.handle,
+                            root, comm, Mpi.MPI_INFO_NULL, request);
+                } else {
+                    Mpi.MPI_Iscatterv_c(sendbuf, counts, displs, out.handle, out.mpi(), out.elements(), out.handle,
+                            root, comm, request);
+                }
+            });
+        } else if (issue == Issue.PERSISTENT) {
+            Mpi.MPI_Scatterv_init(sendbuf, counts, displs, out.handle, out.mpi(), out.count, out.handle, root, comm,
+                    Mpi.MPI_INFO_NULL, request);
+        } else {
+            Mpi.MPI_Iscatterv(sendbuf, counts, displs, out.handle, out.mpi(), out.count, out.handle, root, comm,
+                    request);
+        }
     }
 
     /** The nonblocking or persistent {@code MPI_Ialltoallv} or neighbour form, or their {@code _c} forms. */
@@ -612,26 +682,34 @@ final class Downcall {
         MemorySegment recvcounts = g.counts().mpi();
         MemorySegment rdispls = g.displs().mpi();
         MPI_Info info = Mpi.MPI_INFO_NULL;
-        Runnable start = neighbours
-                ? () -> Mpi.MPI_Ineighbor_alltoallv(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts, rdispls,
-                        type, comm, request)
-                : () -> Mpi.MPI_Ialltoallv(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts, rdispls, type, comm,
-                        request);
-        Runnable bind = neighbours
-                ? () -> Mpi.MPI_Neighbor_alltoallv_init(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts,
-                        rdispls, type, comm, info, request)
-                : () -> Mpi.MPI_Alltoallv_init(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts, rdispls, type,
-                        comm, info, request);
-        Runnable startLarge = neighbours
-                ? () -> Mpi.MPI_Ineighbor_alltoallv_c(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts, rdispls,
-                        type, comm, request)
-                : () -> Mpi.MPI_Ialltoallv_c(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts, rdispls, type,
-                        comm, request);
-        Runnable bindLarge = neighbours
-                ? () -> Mpi.MPI_Neighbor_alltoallv_init_c(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts,
-                        rdispls, type, comm, info, request)
-                : () -> Mpi.MPI_Alltoallv_init_c(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts, rdispls, type,
-                        comm, info, request);
-        issue(issue, g.large(), LargeCounts::runV, start, bind, startLarge, bindLarge);
+        boolean persistent = issue == Issue.PERSISTENT;
+        if (g.large()) {
+            LargeCounts.runV(() -> {
+                if (neighbours && persistent) {
+                    Mpi.MPI_Neighbor_alltoallv_init_c(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts, rdispls,
+                            type, comm, info, request);
+                } else if (neighbours) {
+                    Mpi.MPI_Ineighbor_alltoallv_c(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts, rdispls,
+                            type, comm, request);
+                } else if (persistent) {
+                    Mpi.MPI_Alltoallv_init_c(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts, rdispls, type,
+                            comm, info, request);
+                } else {
+                    Mpi.MPI_Ialltoallv_c(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts, rdispls, type, comm,
+                            request);
+                }
+            });
+        } else if (neighbours && persistent) {
+            Mpi.MPI_Neighbor_alltoallv_init(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts, rdispls, type,
+                    comm, info, request);
+        } else if (neighbours) {
+            Mpi.MPI_Ineighbor_alltoallv(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts, rdispls, type, comm,
+                    request);
+        } else if (persistent) {
+            Mpi.MPI_Alltoallv_init(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts, rdispls, type, comm, info,
+                    request);
+        } else {
+            Mpi.MPI_Ialltoallv(sendbuf, sendcounts, sdispls, type, recvbuf, recvcounts, rdispls, type, comm, request);
+        }
     }
 }

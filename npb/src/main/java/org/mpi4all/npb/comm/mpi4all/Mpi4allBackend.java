@@ -17,9 +17,16 @@ import org.mpi4all.npb.comm.Requests;
  * Blocking operations hand the benchmark's heap arrays to MPI without a copy (through {@code MpiCritical}:
  * safe here because a rank is single-threaded); message buffers and request slots are off-heap, in an arena
  * that lives until {@link #close()}.
+ *
+ * <p>That arena is confined to the thread that runs the benchmark (the first to allocate: the launcher's, or JMH's
+ * worker under {@code NpbKernels}). With a shared or global arena, C2 compiles the kernels' loops over message
+ * buffers (CG's {@code dotQ}, {@code updateZR}, {@code addReceived}) with profiled loop predicates that then fail:
+ * 16-20 deoptimisations and recompilations inside CG.A's timed section on 4 ranks, none with a confined arena
+ * (docs/benchmarks.md, issue 14).
  */
 public final class Mpi4allBackend implements Backend {
-    private final Arena arena = Arena.ofShared();
+    private Arena arena;
+    private Thread owner;
     private Mpi4allComm world;
 
     @Override
@@ -51,12 +58,24 @@ public final class Mpi4allBackend implements Backend {
 
     @Override
     public MessageBuffer allocate(int length) {
-        return new OffHeapBuffer(arena.allocate(ValueLayout.JAVA_DOUBLE, length));
+        return new OffHeapBuffer(arena().allocate(ValueLayout.JAVA_DOUBLE, length));
     }
 
     @Override
     public Requests requests(int slots) {
-        return new Mpi4allRequests(arena, slots);
+        return new Mpi4allRequests(arena(), slots);
+    }
+
+    /** The arena of message buffers and request slots, confined to the first thread that asks for it. */
+    private Arena arena() {
+        if (arena == null) {
+            arena = Arena.ofConfined();
+            owner = Thread.currentThread();
+        } else if (owner != Thread.currentThread()) {
+            throw new IllegalStateException("mpi4all's message buffers belong to the thread that runs the benchmark ("
+                    + owner.getName() + "), not " + Thread.currentThread().getName());
+        }
+        return arena;
     }
 
     @Override
@@ -89,7 +108,10 @@ public final class Mpi4allBackend implements Backend {
     @Override
     public void close() {
         Mpi.MPI_Finalize();
-        arena.close();
+        // Under NpbKernels, JMH's worker thread owned the arena and has ended: the process exit frees its memory.
+        if (arena != null && owner == Thread.currentThread()) {
+            arena.close();
+        }
     }
 
     private static String libraryVersion() {
