@@ -249,7 +249,14 @@ final class MpiClass {
                         checks.andThen(this::refuseUserOperations),
                         FunctionEmitter.ExtraCode.NONE);
                 type.addMethod(emitted.method()).addType(emitted.holder());
-                CriticalArrayOverload.of(function, emitted.method()).ifPresent(type::addMethod);
+                Map<String, CriticalArrayOverload.HeapBuffer> buffers = CriticalArrayOverload.buffers(function,
+                        emitted.method());
+                if (!buffers.isEmpty()) {
+                    MethodSpec body = functions.emit(function, true, checks.onHeapArrays(buffers)
+                            .andThen(this::refuseUserOperations)
+                            .andThen(CriticalArrayOverload.views(buffers)), FunctionEmitter.ExtraCode.NONE).method();
+                    type.addMethod(CriticalArrayOverload.of(body, buffers));
+                }
             }
         }
         return type.build();

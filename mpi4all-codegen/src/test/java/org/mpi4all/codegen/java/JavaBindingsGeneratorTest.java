@@ -202,12 +202,14 @@ class JavaBindingsGeneratorTest {
         String overload = critical.substring(critical.indexOf(signature));
         overload = overload.substring(0, overload.indexOf("/**"));
 
-        // Each view is made in the method that calls invokeExact, before the checks and the call that read it.
+        // The checks take the arrays; each view is made after them, in the method that calls invokeExact, which
+        // alone reads it.
+        assertThat(overload).contains("ArgumentChecks.alive(\"MPI_Allreduce\", \"sendbuf\", sendbufArray);");
+        assertThat(overload.indexOf("requirePredefinedOperation")).isLessThan(overload.indexOf("MemorySegment sendbuf = "));
         assertThat(overload).contains("MemorySegment sendbuf = sendbufArray instanceof double[] doubles ?"
                 + " MemorySegment.ofArray(doubles) : sendbufArray instanceof byte[] bytes ? MemorySegment.ofArray(bytes)",
                 "char[] chars ? MemorySegment.ofArray(chars) : HeapBuffers.segment(sendbufArray, \"MPI_Allreduce\","
                         + " \"sendbufArray\"); if (sendbufOffset != 0) { sendbuf = sendbuf.asSlice(sendbufOffset); }");
-        assertThat(overload.indexOf("MemorySegment recvbuf = ")).isLessThan(overload.indexOf("requirePredefinedOperation"));
         assertThat(overload).contains("MPI_Allreduce.HANDLE.invokeExact(sendbuf, recvbuf, count,");
         // Functions without buffers have no such form.
         assertThat(critical).doesNotContain("Object statusArray");
