@@ -125,7 +125,9 @@ public class ClassInitialisation {
         Collection<RunResult> runs = new Runner(new OptionsBuilder()
                 .include("^" + ClassInitialisation.class.getName() + "\\.")
                 // replaces the annotation's arguments: name both
-                .jvmArgsAppend("--enable-native-access=ALL-UNNAMED", "-D" + LIBRARY_PROPERTY + "=" + args[library + 1])
+                // the bindings get the same library: without a launcher they would pick the first usual name found
+                .jvmArgsAppend("--enable-native-access=ALL-UNNAMED", "-D" + LIBRARY_PROPERTY + "=" + args[library + 1],
+                        "-Dmpi4all.lib=" + args[library + 1])
                 .forks(forks).shouldFailOnError(true).build()).run();
         List<Measurement> measurements = new ArrayList<>();
         for (RunResult run : runs) {
