@@ -136,10 +136,10 @@ final class Call implements AutoCloseable {
 
     /**
      * Prepares the buffers of a call that is never critical, whose heap buffers are copied: file I/O,
-     * whose time is the file system's, not the copy's.
+     * whose time is the file system's, not the copy's. A message of more than 2^31-1 elements (a native segment)
+     * reaches MPI as it is, through the large-count function.
      */
     void prepareCopying() {
-        refuseLarge();
         mayUpcall = false;
         stage(false);
     }
@@ -198,15 +198,15 @@ final class Call implements AutoCloseable {
 
     /**
      * Refuses a message of more than 2^31-1 elements in the operations that do not choose the large-count
-     * functions: those that do are the blocking ones and those that said {@link #takeLargeCounts()} (both through
-     * {@link Downcall} or {@link PointToPoint}'s binders).
+     * functions (partitioned communication): those that do are the blocking ones and those that said
+     * {@link #takeLargeCounts()}.
      */
     private void refuseLarge() {
         for (int i = 0; i < used && !takesLargeCounts; i++) {
             if (messages[i].isLarge()) {
                 throw new IllegalArgumentException(operation + ": " + messages[i].elements() + " elements exceed MPI's"
-                        + " int count; only point-to-point, the collectives with one count per call or per block and the"
-                        + " blocking v-collectives take more (through MPI's large-count functions)");
+                        + " int count; point-to-point, the collectives, one-sided operations and file I/O take more"
+                        + " (through MPI's large-count functions), partitioned communication does not");
             }
         }
     }

@@ -190,6 +190,19 @@ final class Downcall {
         }
     }
 
+    /** {@code MPI_Reduce_scatter_c}: {@code counts} are {@code MPI_Count}s, the {@code largest} beyond an int. */
+    static void largeReduceScatter(boolean critical, Message in, Message out, Message counts, long largest, MPI_Op op,
+            MPI_Comm comm) {
+        LargeCounts.run(largest, () -> {
+            if (critical) {
+                MpiCritical.MPI_Reduce_scatter_c(sentArray(in, out), sentOffset(in, out), array(out), offset(out),
+                        counts.mpi(true), in.handle, op, comm);
+            } else {
+                Mpi.MPI_Reduce_scatter_c(sent(in, out), out.mpi(), counts.mpi(), in.handle, op, comm);
+            }
+        });
+    }
+
     static void gather(boolean critical, Message in, Message out, long block, int root, MPI_Comm comm) {
         if (LargeCounts.exceedsInt(block)) {
             LargeCounts.run(block, () -> Mpi.MPI_Gather_c(sent(in, out), block, in.handle, plain(out), block,
@@ -505,6 +518,31 @@ final class Downcall {
                     request);
         } else {
             Mpi.MPI_Ireduce_scatter_block(sendbuf, out.mpi(), (int) block, in.handle, op, comm, request);
+        }
+    }
+
+    /**
+     * {@code MPI_Ireduce_scatter} or {@code MPI_Reduce_scatter_init} by {@code counts}, ints; or their {@code _c}
+     * forms, whose counts are {@code MPI_Count}s, if the {@code largest} exceeds an int.
+     */
+    static void startReduceScatter(Issue issue, Message in, Message out, Message counts, long largest, MPI_Op op,
+            MPI_Comm comm, MemorySegment request) {
+        MemorySegment sendbuf = sent(in, out);
+        MemorySegment recvcounts = counts.mpi();
+        if (LargeCounts.exceedsInt(largest)) {
+            LargeCounts.run(largest, () -> {
+                if (issue == Issue.PERSISTENT) {
+                    Mpi.MPI_Reduce_scatter_init_c(sendbuf, out.mpi(), recvcounts, in.handle, op, comm,
+                            Mpi.MPI_INFO_NULL, request);
+                } else {
+                    Mpi.MPI_Ireduce_scatter_c(sendbuf, out.mpi(), recvcounts, in.handle, op, comm, request);
+                }
+            });
+        } else if (issue == Issue.PERSISTENT) {
+            Mpi.MPI_Reduce_scatter_init(sendbuf, out.mpi(), recvcounts, in.handle, op, comm, Mpi.MPI_INFO_NULL,
+                    request);
+        } else {
+            Mpi.MPI_Ireduce_scatter(sendbuf, out.mpi(), recvcounts, in.handle, op, comm, request);
         }
     }
 

@@ -49,7 +49,10 @@ import org.mpi4all.ffi.Mpi;
  * A read returns its buffer; at the end of the file it reads less, {@link Param#status status} tells how
  * much, and the rest of the buffer is left as it was. The nonblocking forms ({@link #ireadAt} ...) return a
  * {@link Request} that owns the buffer until it completes, as {@link Communicator#irecv} does. Blocking
- * transfers copy heap arrays through native memory (the file system, not the copy, sets their time).
+ * transfers copy heap arrays through native memory (the file system, not the copy, sets their time). A native
+ * segment of more than 2^31-1 elements goes through MPI's large-count functions ({@code MPI_File_read_at_c} ...);
+ * a library without them (Open MPI 4.1 and 5), or known to fail them ({@code Issue.KnownBugs}), makes the transfer
+ * an {@link UnsupportedOperationException} that says why.
  *
  * <p>Errors MPI reports (a file that does not exist, an access the mode forbids) are
  * {@link org.mpi4all.runtime.MpiException}s (files return errors by default); a file used after
@@ -90,19 +93,117 @@ public final class File implements AutoCloseable {
         }
     }
 
-    /** The transfers: where they read or write, and their MPI functions (blocking and nonblocking). */
+    /**
+     * The transfers: where they read or write, and their MPI functions, blocking, nonblocking and beginning a split
+     * collective (null where MPI has none), each with its large-count form ({@code MPI_File_read_at_c} ...).
+     */
     enum Transfer {
-        READ_AT("readAt", true), READ_AT_ALL("readAtAll", true), WRITE_AT("writeAt", false),
-        WRITE_AT_ALL("writeAtAll", false), READ("read", true), READ_ALL("readAll", true), WRITE("write", false),
-        WRITE_ALL("writeAll", false), READ_SHARED("readShared", true), WRITE_SHARED("writeShared", false),
-        READ_ORDERED("readOrdered", true), WRITE_ORDERED("writeOrdered", false);
+        READ_AT("readAt", true, new Form(Mpi::MPI_File_read_at, Mpi::MPI_File_read_at_c),
+                new Form(Mpi::MPI_File_iread_at, Mpi::MPI_File_iread_at_c), null),
+        READ_AT_ALL("readAtAll", true, new Form(Mpi::MPI_File_read_at_all, Mpi::MPI_File_read_at_all_c),
+                new Form(Mpi::MPI_File_iread_at_all, Mpi::MPI_File_iread_at_all_c),
+                new Form((f, at, b, n, t, none) -> Mpi.MPI_File_read_at_all_begin(f, at, b, n, t),
+                        (f, at, b, n, t, none) -> Mpi.MPI_File_read_at_all_begin_c(f, at, b, n, t))),
+        WRITE_AT("writeAt", false, new Form(Mpi::MPI_File_write_at, Mpi::MPI_File_write_at_c),
+                new Form(Mpi::MPI_File_iwrite_at, Mpi::MPI_File_iwrite_at_c), null),
+        WRITE_AT_ALL("writeAtAll", false, new Form(Mpi::MPI_File_write_at_all, Mpi::MPI_File_write_at_all_c),
+                new Form(Mpi::MPI_File_iwrite_at_all, Mpi::MPI_File_iwrite_at_all_c),
+                new Form((f, at, b, n, t, none) -> Mpi.MPI_File_write_at_all_begin(f, at, b, n, t),
+                        (f, at, b, n, t, none) -> Mpi.MPI_File_write_at_all_begin_c(f, at, b, n, t))),
+        READ("read", true, new Form((f, at, b, n, t, s) -> Mpi.MPI_File_read(f, b, n, t, s),
+                (f, at, b, n, t, s) -> Mpi.MPI_File_read_c(f, b, n, t, s)),
+                new Form((f, at, b, n, t, r) -> Mpi.MPI_File_iread(f, b, n, t, r),
+                        (f, at, b, n, t, r) -> Mpi.MPI_File_iread_c(f, b, n, t, r)), null),
+        READ_ALL("readAll", true, new Form((f, at, b, n, t, s) -> Mpi.MPI_File_read_all(f, b, n, t, s),
+                (f, at, b, n, t, s) -> Mpi.MPI_File_read_all_c(f, b, n, t, s)),
+                new Form((f, at, b, n, t, r) -> Mpi.MPI_File_iread_all(f, b, n, t, r),
+                        (f, at, b, n, t, r) -> Mpi.MPI_File_iread_all_c(f, b, n, t, r)),
+                new Form((f, at, b, n, t, none) -> Mpi.MPI_File_read_all_begin(f, b, n, t),
+                        (f, at, b, n, t, none) -> Mpi.MPI_File_read_all_begin_c(f, b, n, t))),
+        WRITE("write", false, new Form((f, at, b, n, t, s) -> Mpi.MPI_File_write(f, b, n, t, s),
+                (f, at, b, n, t, s) -> Mpi.MPI_File_write_c(f, b, n, t, s)),
+                new Form((f, at, b, n, t, r) -> Mpi.MPI_File_iwrite(f, b, n, t, r),
+                        (f, at, b, n, t, r) -> Mpi.MPI_File_iwrite_c(f, b, n, t, r)), null),
+        WRITE_ALL("writeAll", false, new Form((f, at, b, n, t, s) -> Mpi.MPI_File_write_all(f, b, n, t, s),
+                (f, at, b, n, t, s) -> Mpi.MPI_File_write_all_c(f, b, n, t, s)),
+                new Form((f, at, b, n, t, r) -> Mpi.MPI_File_iwrite_all(f, b, n, t, r),
+                        (f, at, b, n, t, r) -> Mpi.MPI_File_iwrite_all_c(f, b, n, t, r)),
+                new Form((f, at, b, n, t, none) -> Mpi.MPI_File_write_all_begin(f, b, n, t),
+                        (f, at, b, n, t, none) -> Mpi.MPI_File_write_all_begin_c(f, b, n, t))),
+        READ_SHARED("readShared", true, new Form((f, at, b, n, t, s) -> Mpi.MPI_File_read_shared(f, b, n, t, s),
+                (f, at, b, n, t, s) -> Mpi.MPI_File_read_shared_c(f, b, n, t, s)),
+                new Form((f, at, b, n, t, r) -> Mpi.MPI_File_iread_shared(f, b, n, t, r),
+                        (f, at, b, n, t, r) -> Mpi.MPI_File_iread_shared_c(f, b, n, t, r)), null),
+        WRITE_SHARED("writeShared", false, new Form((f, at, b, n, t, s) -> Mpi.MPI_File_write_shared(f, b, n, t, s),
+                (f, at, b, n, t, s) -> Mpi.MPI_File_write_shared_c(f, b, n, t, s)),
+                new Form((f, at, b, n, t, r) -> Mpi.MPI_File_iwrite_shared(f, b, n, t, r),
+                        (f, at, b, n, t, r) -> Mpi.MPI_File_iwrite_shared_c(f, b, n, t, r)), null),
+        READ_ORDERED("readOrdered", true, new Form((f, at, b, n, t, s) -> Mpi.MPI_File_read_ordered(f, b, n, t, s),
+                (f, at, b, n, t, s) -> Mpi.MPI_File_read_ordered_c(f, b, n, t, s)), null,
+                new Form((f, at, b, n, t, none) -> Mpi.MPI_File_read_ordered_begin(f, b, n, t),
+                        (f, at, b, n, t, none) -> Mpi.MPI_File_read_ordered_begin_c(f, b, n, t))),
+        WRITE_ORDERED("writeOrdered", false,
+                new Form((f, at, b, n, t, s) -> Mpi.MPI_File_write_ordered(f, b, n, t, s),
+                        (f, at, b, n, t, s) -> Mpi.MPI_File_write_ordered_c(f, b, n, t, s)), null,
+                new Form((f, at, b, n, t, none) -> Mpi.MPI_File_write_ordered_begin(f, b, n, t),
+                        (f, at, b, n, t, none) -> Mpi.MPI_File_write_ordered_begin_c(f, b, n, t)));
 
         final String operation;
         final boolean reads;
+        final Form blocking;
+        final Form nonblocking;
+        final Form begin;
 
-        Transfer(String operation, boolean reads) {
+        Transfer(String operation, boolean reads, Form blocking, Form nonblocking, Form begin) {
             this.operation = operation;
             this.reads = reads;
+            String stem = operation.replaceAll("([A-Z])", "_$1").toLowerCase();   // readAtAll: read_at_all
+            this.blocking = blocking.named("MPI_File_" + stem + "_c");
+            this.nonblocking = nonblocking != null ? nonblocking.named("MPI_File_i" + stem + "_c") : null;
+            this.begin = begin != null ? begin.named("MPI_File_" + stem + "_begin_c") : null;
+        }
+    }
+
+    /**
+     * An MPI transfer function: {@code offset} for those at an explicit offset (the others ignore it), {@code last}
+     * the status of a blocking one, the room for the request of a nonblocking one, nothing for a split collective's
+     * beginning.
+     */
+    @FunctionalInterface
+    interface Function {
+        void call(MPI_File fh, long offset, MemorySegment buf, int count, MPI_Datatype type, MemorySegment last);
+    }
+
+    /** The large-count form of a {@link Function}, whose count is an {@code MPI_Count}. */
+    @FunctionalInterface
+    interface LargeFunction {
+        void call(MPI_File fh, long offset, MemorySegment buf, long count, MPI_Datatype type, MemorySegment last);
+    }
+
+    /**
+     * A transfer in one form (blocking, nonblocking, beginning): its MPI function, and the large-count one with its
+     * name ({@code MPI_File_read_at_c} ...).
+     */
+    record Form(Function function, LargeFunction large, String largeName) {
+        Form(Function function, LargeFunction large) {
+            this(function, large, null);
+        }
+
+        Form named(String name) {
+            return new Form(function, large, name);
+        }
+
+        /**
+         * Transfers {@code m}: with the large-count function if it has more than 2^31-1 elements (a native segment),
+         * unless the library is known to fail it; {@code operation} names the transfer in exceptions.
+         */
+        void call(String operation, MPI_File fh, long offset, Message m, MemorySegment last) {
+            if (m.isLarge()) {
+                Issue.KnownBugs.refuse(operation, largeName);
+                LargeCounts.run(m.elements(), () -> large.call(fh, offset, m.mpi(), m.elements(), m.handle, last));
+            } else {
+                function.call(fh, offset, m.mpi(), m.count, m.handle, last);
+            }
         }
     }
 
@@ -403,21 +504,7 @@ public final class File implements AutoCloseable {
             Message m = call.message(buf, Param.type(params, given), 0, Param.intValue(params, given, COUNT, -1),
                     transfer.reads ? Message.OUT : Message.IN);
             call.prepareCopying();
-            MemorySegment b = m.mpi();
-            switch (transfer) {
-                case READ_AT -> Mpi.MPI_File_read_at(fh, offset, b, m.count, m.handle, call.status);
-                case READ_AT_ALL -> Mpi.MPI_File_read_at_all(fh, offset, b, m.count, m.handle, call.status);
-                case WRITE_AT -> Mpi.MPI_File_write_at(fh, offset, b, m.count, m.handle, call.status);
-                case WRITE_AT_ALL -> Mpi.MPI_File_write_at_all(fh, offset, b, m.count, m.handle, call.status);
-                case READ -> Mpi.MPI_File_read(fh, b, m.count, m.handle, call.status);
-                case READ_ALL -> Mpi.MPI_File_read_all(fh, b, m.count, m.handle, call.status);
-                case WRITE -> Mpi.MPI_File_write(fh, b, m.count, m.handle, call.status);
-                case WRITE_ALL -> Mpi.MPI_File_write_all(fh, b, m.count, m.handle, call.status);
-                case READ_SHARED -> Mpi.MPI_File_read_shared(fh, b, m.count, m.handle, call.status);
-                case WRITE_SHARED -> Mpi.MPI_File_write_shared(fh, b, m.count, m.handle, call.status);
-                case READ_ORDERED -> Mpi.MPI_File_read_ordered(fh, b, m.count, m.handle, call.status);
-                case WRITE_ORDERED -> Mpi.MPI_File_write_ordered(fh, b, m.count, m.handle, call.status);
-            }
+            transfer.blocking.call(operation, fh, offset, m, call.status);
             if (transfer.reads && m.isStaged()) {
                 m.limitToReceived(call.status, call.words);   // at the end of the file: only what was read
             }
@@ -487,22 +574,9 @@ public final class File implements AutoCloseable {
         try (Call call = Call.begin(environment, operation)) {
             Message m = call.message(buf, Param.type(params, given), 0, Param.intValue(params, given, COUNT, -1),
                     transfer.reads ? Message.OUT : Message.IN);
-            return Request.start(call, buf, transfer.reads ? m.type : null, request -> {
-                MemorySegment b = m.mpi();
-                switch (transfer) {
-                    case READ_AT -> Mpi.MPI_File_iread_at(fh, offset, b, m.count, m.handle, request);
-                    case READ_AT_ALL -> Mpi.MPI_File_iread_at_all(fh, offset, b, m.count, m.handle, request);
-                    case WRITE_AT -> Mpi.MPI_File_iwrite_at(fh, offset, b, m.count, m.handle, request);
-                    case WRITE_AT_ALL -> Mpi.MPI_File_iwrite_at_all(fh, offset, b, m.count, m.handle, request);
-                    case READ -> Mpi.MPI_File_iread(fh, b, m.count, m.handle, request);
-                    case READ_ALL -> Mpi.MPI_File_iread_all(fh, b, m.count, m.handle, request);
-                    case WRITE -> Mpi.MPI_File_iwrite(fh, b, m.count, m.handle, request);
-                    case WRITE_ALL -> Mpi.MPI_File_iwrite_all(fh, b, m.count, m.handle, request);
-                    case READ_SHARED -> Mpi.MPI_File_iread_shared(fh, b, m.count, m.handle, request);
-                    case WRITE_SHARED -> Mpi.MPI_File_iwrite_shared(fh, b, m.count, m.handle, request);
-                    case READ_ORDERED, WRITE_ORDERED -> throw new AssertionError("no nonblocking " + transfer.operation);
-                }
-            });
+            call.takeLargeCounts();   // only a native segment is large, handed to MPI as it is
+            return Request.start(call, buf, transfer.reads ? m.type : null,
+                    request -> transfer.nonblocking.call(operation, fh, offset, m, request));
         }
     }
 

@@ -1,9 +1,14 @@
 package org.mpi4all;
 
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.mpi4all.runtime.MpiLibrary;
 
 /**
@@ -48,6 +53,21 @@ enum Issue {
      * the non-root rank's {@code MPI_Wait} with "Invalid communicator" ({@code MPIDU_Sched_progress_state}), in a
      * plain C program; Intel MPI 2021.18's {@code MPI_Ibcast_c} fails so at the root, and the other rank waits
      * forever (MPICH 5.0 completes them).
+     *
+     * <p>One-sided operations of 2^31 + 64 bytes from rank 0 into rank 1's window (2 ranks, one node, a passive-target
+     * epoch), in plain C programs: MPICH 4.0.2's {@code MPI_Put_c}, {@code MPI_Get_c} and {@code MPI_Rput_c} crash
+     * (SIGSEGV), its {@code MPI_Rget_c} aborts, its four accumulates ({@code MPI_Accumulate_c},
+     * {@code MPI_Raccumulate_c}, {@code MPI_Get_accumulate_c}, {@code MPI_Rget_accumulate_c}) fail with "Invalid
+     * parameter" from the UCX netmod ({@code MPIDI_NM_am_isend}); MPICH 5.0.2's accumulates abort ("Assertion failed
+     * in mpidig_rma_callbacks.c at line 1903: p_data"), its puts and gets complete; Intel MPI 2021.18's accumulates
+     * return success and leave the target unchanged (the same program with 2^31 - 64 bytes adds them), its puts and
+     * gets complete. MPICH 4.0.2's ROMIO aborts in every large-count file transfer tried
+     * ({@code MPI_File_write_at_all_c}, {@code MPI_File_iread_at_c}, {@code MPI_File_read_at_all_begin_c},
+     * {@code MPI_File_read_c}, {@code MPI_File_read_shared_c}) with "Assertion `count <= INT_MAX' failed"; Intel MPI
+     * 2021.18's {@code MPI_File_write_at_all_c} and {@code MPI_File_read_at_all_begin_c} of 2^31 + 64 bytes return
+     * success with a count of 0, having transferred nothing (all of its file transfers are refused, as its ROMIO).
+     * MPICH 4.0.2's {@code MPI_Reduce_scatter_c}, {@code MPI_Ireduce_scatter_c} and {@code MPI_Reduce_scatter_init_c}
+     * in place by counts {2^31, 64} on 2 ranks crash (SIGSEGV).
      */
     static final class KnownBugs {
         private static final String STALE = "completes with data missing, stale or misplaced (a bug of that version):"
@@ -55,6 +75,14 @@ enum Issue {
         private static final String BCAST_C = "of more than 2^31-1 elements fails in MPI_Wait with \"Invalid"
                 + " communicator\" (a bug of that version; a rank may wait forever): use bcast (MPI_Bcast_c), or another"
                 + " version";
+        private static final String IN_PARTS = " (a bug of that version): transfer parts of at most 2^31-1 elements,"
+                + " or use another version";
+        private static final List<String> ACCUMULATES = List.of("MPI_Accumulate_c", "MPI_Raccumulate_c",
+                "MPI_Get_accumulate_c", "MPI_Rget_accumulate_c");
+        /** The large-count functions of {@link File}'s transfers, all of which MPICH 4.0's ROMIO refuses. */
+        private static final List<String> FILE_TRANSFERS = Arrays.stream(File.Transfer.values())
+                .flatMap(t -> Stream.of(t.blocking, t.nonblocking, t.begin)).filter(Objects::nonNull)
+                .map(File.Form::largeName).toList();
         /** MPICH 4.0's and Intel MPI 2021's. */
         private static final Map<String, String> MPICH_40 = Map.of("MPI_Gather_init", STALE, "MPI_Allgather_init",
                 STALE, "MPI_Scatter_init", STALE, "MPI_Neighbor_alltoallv_init", STALE, "MPI_Ibcast_c", BCAST_C,
@@ -67,14 +95,35 @@ enum Issue {
             String version = MpiLibrary.current().libraryVersion();
             if (Pattern.compile("MPICH Version:\\s+4\\.0\\b").matcher(version).find()) {
                 LIBRARY = "MPICH 4.0";
-                BROKEN = MPICH_40;
+                Map<String, String> rma = with(MPICH_40, List.of("MPI_Put_c", "MPI_Get_c", "MPI_Rput_c", "MPI_Rget_c"),
+                        "of more than 2^31-1 elements crashes the process" + IN_PARTS);
+                rma = with(rma, ACCUMULATES, "of more than 2^31-1 elements fails with \"Invalid parameter\" in the"
+                        + " UCX netmod" + IN_PARTS);
+                rma = with(rma, List.of("MPI_Reduce_scatter_c", "MPI_Ireduce_scatter_c", "MPI_Reduce_scatter_init_c"),
+                        "of more than 2^31-1 elements crashes the process" + IN_PARTS);
+                BROKEN = with(rma, FILE_TRANSFERS, "of more than 2^31-1 elements aborts the process (\"Assertion"
+                        + " `count <= INT_MAX' failed\" in ROMIO)" + IN_PARTS);
+            } else if (Pattern.compile("MPICH Version:\\s+5\\.0\\b").matcher(version).find()) {
+                LIBRARY = "MPICH 5.0";
+                BROKEN = with(Map.of(), ACCUMULATES, "of more than 2^31-1 elements aborts the process (\"Assertion"
+                        + " failed in mpidig_rma_callbacks.c\")" + IN_PARTS);
             } else if (version.contains("Intel(R) MPI Library 2021")) {
                 LIBRARY = "Intel MPI 2021";
-                BROKEN = MPICH_40;
+                Map<String, String> rma = with(MPICH_40, ACCUMULATES, "of more than 2^31-1 elements leaves the target"
+                        + " unchanged" + IN_PARTS);
+                BROKEN = with(rma, FILE_TRANSFERS, "of more than 2^31-1 elements transfers nothing and returns success"
+                        + IN_PARTS);
             } else {
                 LIBRARY = version;
                 BROKEN = Map.of();
             }
+        }
+
+        /** {@code bugs} and {@code functions}, each failing as {@code symptom}. */
+        private static Map<String, String> with(Map<String, String> bugs, List<String> functions, String symptom) {
+            Map<String, String> all = new HashMap<>(bugs);
+            functions.forEach(function -> all.put(function, symptom));
+            return Map.copyOf(all);
         }
 
         private KnownBugs() {}

@@ -9,6 +9,7 @@ import static org.mpi4all.Shapes.nonRootResult;
 import static org.mpi4all.Shapes.resultBuffer;
 
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import java.util.Objects;
 import org.mpi4all.ffi.MPI_Comm;
 import org.mpi4all.ffi.MPI_Datatype;
@@ -88,11 +89,12 @@ final class Reductions {
 
     /**
      * The buffers of a reduce-scatter: what is sent, this process's block of the result, its size, the counts if
-     * given. In place, the send buffer is both, and its first elements receive the block.
+     * given (ints, or {@code MPI_Count}s if one exceeds an int: {@link #large()}), the largest of them. In place, the
+     * send buffer is both, and its first elements receive the block.
      */
-    private record Scattered<T>(Message in, Message out, long block, Message counts, T result) {
+    private record Scattered<T>(Message in, Message out, long block, Message counts, long largest, T result) {
         static <T> Scattered<T> of(Call call, Communicator c, String operation, T send, Param[] params, int given) {
-            int[] counts = Shapes.ints(operation, "recvCounts", Param.value(params, given, RECV_COUNTS));
+            long[] counts = Shapes.longs(Param.value(params, given, RECV_COUNTS));
             Datatype typeParam = Param.type(params, given);
             boolean inPlace = Param.has(given, IN_PLACE);
             Message in = call.message(send, typeParam, 0, -1, inPlace ? Message.INOUT : Message.IN);
@@ -100,12 +102,19 @@ final class Reductions {
                     : ownBlock(c, operation, counts, in);
             T result = resultBuffer(operation, send, Param.value(params, given, RECV_BUF), in, block, inPlace);
             Message out = inPlace ? in : call.message(result, typeParam, 0, block, Message.OUT);
-            return new Scattered<>(in, out, block, counts != null ? call.ints(counts) : null, result);
+            if (counts == null) {
+                return new Scattered<>(in, out, block, null, block, result);
+            }
+            long largest = Arrays.stream(counts).max().orElse(0);
+            // ints whatever they add up to (MPI_Reduce_scatter takes them); MPI_Count only where one exceeds an int
+            Message countsMessage = LargeCounts.exceedsInt(largest) ? call.longs(counts)
+                    : call.ints(Shapes.narrow(counts));
+            return new Scattered<>(in, out, block, countsMessage, largest, result);
         }
 
-        /** The send buffer as MPI gets it: {@code MPI_IN_PLACE} in place. */
-        MemorySegment sendbuf() {
-            return in == out ? Mpi.MPI_IN_PLACE : in.mpi();
+        /** Whether the large-count function ({@code MPI_Reduce_scatter_c} ...) takes the counts. */
+        boolean large() {
+            return counts != null && LargeCounts.exceedsInt(largest);
         }
     }
 
@@ -116,7 +125,15 @@ final class Reductions {
         try (Call call = Call.begin(c.environment, "reduceScatter")) {
             Scattered<T> r = Scattered.of(call, c, "reduceScatter", send, params, given);
             MPI_Op mpiOp = op.handle(c.environment, r.in().type, "reduceScatter");
-            Downcall.reduceScatter(call.prepare(op.isUserDefined()), r.in(), r.out(), r.block(), r.counts(), mpiOp, comm);
+            if (r.large()) {
+                Issue.KnownBugs.refuse("reduceScatter", "MPI_Reduce_scatter_c");
+            }
+            boolean critical = call.prepare(op.isUserDefined());
+            if (r.large()) {
+                Downcall.largeReduceScatter(critical, r.in(), r.out(), r.counts(), r.largest(), mpiOp, comm);
+            } else {
+                Downcall.reduceScatter(critical, r.in(), r.out(), r.block(), r.counts(), mpiOp, comm);
+            }
             return call.finish(r.result());
         }
     }
@@ -132,28 +149,25 @@ final class Reductions {
             Message in = r.in();
             Message out = r.out();
             MPI_Op mpiOp = op.handle(c.environment, in.type, operation);
-            // Only the block goes beyond an int as a count; recvCounts are ints, whatever they add up to.
-            call.takeLargeCounts();
+            call.takeLargeCounts();   // a block or a count beyond an int takes the large-count function
             if (r.counts() == null) {
                 return issue.issue(call, r.result(), request -> Downcall.startReduceScatterBlock(issue, in, out,
                         r.block(), mpiOp, comm, request));
             }
-            return issue.issue(call, r.result(), request -> {
-                if (issue == Issue.PERSISTENT) {
-                    Mpi.MPI_Reduce_scatter_init(r.sendbuf(), out.mpi(), r.counts().mpi(), in.handle, mpiOp, comm,
-                            Mpi.MPI_INFO_NULL, request);
-                } else {
-                    Mpi.MPI_Ireduce_scatter(r.sendbuf(), out.mpi(), r.counts().mpi(), in.handle, mpiOp, comm, request);
-                }
-            });
+            if (r.large()) {
+                Issue.KnownBugs.refuse(operation, issue == Issue.PERSISTENT ? "MPI_Reduce_scatter_init_c"
+                        : "MPI_Ireduce_scatter_c");
+            }
+            return issue.issue(call, r.result(), request -> Downcall.startReduceScatter(issue, in, out, r.counts(),
+                    r.largest(), mpiOp, comm, request));
         }
     }
 
     /** The size of this process's block of {@code send} cut by {@code counts}, one per process, after checking them. */
-    private static int ownBlock(Communicator c, String operation, int[] counts, Message send) {
-        Shapes.checkCounts(operation, "recvCounts", Shapes.longs(counts), c.size());
+    private static long ownBlock(Communicator c, String operation, long[] counts, Message send) {
+        Shapes.checkCounts(operation, "recvCounts", counts, c.size());
         long total = 0;
-        for (int count : counts) {
+        for (long count : counts) {
             total += count;
         }
         if (total != send.elements()) {

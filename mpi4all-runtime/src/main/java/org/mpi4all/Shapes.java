@@ -126,15 +126,6 @@ final class Shapes {
         };
     }
 
-    /** Counts given for a function that takes ints only ({@code MPI_Reduce_scatter}): narrowed, or refused. */
-    static int[] ints(String operation, String what, Object given) {
-        long[] values = longs(given);
-        if (values != null && !fitInts(values)) {
-            throw new IllegalArgumentException(operation + ": " + what + " beyond an int; MPI counts them in ints here");
-        }
-        return given instanceof long[] ? narrow(values) : (int[]) given;
-    }
-
     static boolean fitInts(long[] values) {
         for (long value : values) {
             if (value > Integer.MAX_VALUE) {

@@ -55,23 +55,15 @@ public final class SplitCollective<T> {
         try (Call call = Call.begin(file.environment, operation)) {
             Message m = call.message(buf, Param.type(params, given), 0, Param.intValue(params, given,
                     Param.Name.COUNT, -1), transfer.reads ? Message.OUT : Message.IN);
+            call.takeLargeCounts();   // only a native segment is large, handed to MPI as it is
             Staging staging = call.prepareNonblocking();
-            MemorySegment b = m.mpi();
             try {
-                switch (transfer) {
-                    case READ_AT_ALL -> Mpi.MPI_File_read_at_all_begin(fh, offset, b, m.count, m.handle);
-                    case WRITE_AT_ALL -> Mpi.MPI_File_write_at_all_begin(fh, offset, b, m.count, m.handle);
-                    case READ_ALL -> Mpi.MPI_File_read_all_begin(fh, b, m.count, m.handle);
-                    case WRITE_ALL -> Mpi.MPI_File_write_all_begin(fh, b, m.count, m.handle);
-                    case READ_ORDERED -> Mpi.MPI_File_read_ordered_begin(fh, b, m.count, m.handle);
-                    case WRITE_ORDERED -> Mpi.MPI_File_write_ordered_begin(fh, b, m.count, m.handle);
-                    default -> throw new AssertionError("no split collective " + transfer.operation);
-                }
+                transfer.begin.call(operation, fh, offset, m, MemorySegment.NULL);
             } catch (RuntimeException e) {
                 staging.release();
                 throw e;
             }
-            SplitCollective<T> split = new SplitCollective<>(file, transfer, buf, b, m.type, staging);
+            SplitCollective<T> split = new SplitCollective<>(file, transfer, buf, m.mpi(), m.type, staging);
             file.split = split;
             return split;
         }

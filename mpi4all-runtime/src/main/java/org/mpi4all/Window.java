@@ -46,7 +46,9 @@ import org.mpi4all.ffi.Mpi;
  * copied to native memory (put, accumulate) or received there and copied into the array (get) when the
  * synchronization that completes it returns ({@link #fence}, {@link #unlock}, {@link #unlockAll},
  * {@link #flush}, {@link #complete}). A native segment is handed to MPI as it is, and must not be touched
- * until then. The request-based forms ({@link #rput} ...) complete with their request instead.
+ * until then. The request-based forms ({@link #rput} ...) complete with their request instead. An origin of
+ * more than 2^31-1 elements (a native segment) goes through MPI's large-count functions ({@code MPI_Put_c} ...);
+ * a window beyond 2^31 bytes needs none (its size and the displacements are {@code MPI_Aint}s).
  *
  * <h2>Epochs, checked</h2>
  * An operation needs an access epoch to its target: a {@link #fence()} (active target, every process),
@@ -335,8 +337,10 @@ public final class Window implements Attributed<Window>, AutoCloseable {
             Mpi.MPI_Put(buffer, whole, originType.handle(null), target, disp, whole, originType.handle(null), win);
             return;
         }
-        operate("put", origin, Message.IN, null, null, null, target, disp, typeParam, -1, (o, r, c, op, win) ->
-                Mpi.MPI_Put(o.mpi(), o.count, o.handle, target, disp, o.count, o.handle, win));
+        operate("put", origin, Message.IN, null, null, null, target, disp, typeParam, -1,
+                (o, r, c, op, win) -> Mpi.MPI_Put(o.mpi(), o.count, o.handle, target, disp, o.count, o.handle, win),
+                "MPI_Put_c", (o, r, c, op, win) -> Mpi.MPI_Put_c(o.mpi(), o.elements(), o.handle, target, disp,
+                        o.elements(), o.handle, win));
     }
 
     /**
@@ -346,8 +350,10 @@ public final class Window implements Attributed<Window>, AutoCloseable {
      */
     public <T> T get(T origin, int target, long disp, Param... params) {
         Datatype typeParam = typeOf("get", params);
-        operate("get", origin, Message.OUT, null, null, null, target, disp, typeParam, -1, (o, r, c, op, win) ->
-                Mpi.MPI_Get(o.mpi(), o.count, o.handle, target, disp, o.count, o.handle, win));
+        operate("get", origin, Message.OUT, null, null, null, target, disp, typeParam, -1,
+                (o, r, c, op, win) -> Mpi.MPI_Get(o.mpi(), o.count, o.handle, target, disp, o.count, o.handle, win),
+                "MPI_Get_c", (o, r, c, op, win) -> Mpi.MPI_Get_c(o.mpi(), o.elements(), o.handle, target, disp,
+                        o.elements(), o.handle, win));
         return origin;
     }
 
@@ -360,8 +366,11 @@ public final class Window implements Attributed<Window>, AutoCloseable {
      */
     public void accumulate(Object origin, int target, long disp, Op op, Param... params) {
         Datatype typeParam = typeOf("accumulate", params);
-        operate("accumulate", origin, Message.IN, null, null, op, target, disp, typeParam, -1, (o, r, c, mpiOp, win) ->
-                Mpi.MPI_Accumulate(o.mpi(), o.count, o.handle, target, disp, o.count, o.handle, mpiOp, win));
+        operate("accumulate", origin, Message.IN, null, null, op, target, disp, typeParam, -1,
+                (o, r, c, mpiOp, win) -> Mpi.MPI_Accumulate(o.mpi(), o.count, o.handle, target, disp, o.count,
+                        o.handle, mpiOp, win),
+                "MPI_Accumulate_c", (o, r, c, mpiOp, win) -> Mpi.MPI_Accumulate_c(o.mpi(), o.elements(), o.handle,
+                        target, disp, o.elements(), o.handle, mpiOp, win));
     }
 
     /**
@@ -374,7 +383,9 @@ public final class Window implements Attributed<Window>, AutoCloseable {
         Datatype typeParam = typeOf("getAccumulate", params);
         operate("getAccumulate", origin, Message.IN, result, null, op, target, disp, typeParam, -1,
                 (o, r, c, mpiOp, win) -> Mpi.MPI_Get_accumulate(o.mpi(), o.count, o.handle, r.mpi(), r.count, r.handle,
-                        target, disp, o.count, o.handle, mpiOp, win));
+                        target, disp, o.count, o.handle, mpiOp, win),
+                "MPI_Get_accumulate_c", (o, r, c, mpiOp, win) -> Mpi.MPI_Get_accumulate_c(o.mpi(), o.elements(),
+                        o.handle, r.mpi(), o.elements(), r.handle, target, disp, o.elements(), o.handle, mpiOp, win));
         return result;
     }
 
@@ -387,7 +398,8 @@ public final class Window implements Attributed<Window>, AutoCloseable {
     public <T> T fetchAndOp(Object origin, T result, int target, long disp, Op op, Param... params) {
         Datatype typeParam = typeOf("fetchAndOp", params);
         operate("fetchAndOp", origin, Message.IN, result, null, op, target, disp, typeParam, 1,
-                (o, r, c, mpiOp, win) -> Mpi.MPI_Fetch_and_op(o.mpi(), r.mpi(), o.handle, target, disp, mpiOp, win));
+                (o, r, c, mpiOp, win) -> Mpi.MPI_Fetch_and_op(o.mpi(), r.mpi(), o.handle, target, disp, mpiOp, win),
+                null, null);
         return result;
     }
 
@@ -401,7 +413,7 @@ public final class Window implements Attributed<Window>, AutoCloseable {
         Datatype typeParam = typeOf("compareAndSwap", params);
         operate("compareAndSwap", origin, Message.IN, result, compare, null, target, disp, typeParam, 1,
                 (o, r, c, mpiOp, win) -> Mpi.MPI_Compare_and_swap(o.mpi(), c.mpi(), r.mpi(), o.handle, target, disp,
-                        win));
+                        win), null, null);
         return result;
     }
 
@@ -410,59 +422,84 @@ public final class Window implements Attributed<Window>, AutoCloseable {
      * by a synchronization; it must still be issued inside a passive-target epoch. Accepts: {@link Param#type type}.
      */
     public <T> Request<T> rput(T origin, int target, long disp, Param... params) {
-        return requested("rput", origin, Message.IN, origin, target, disp, params, null, (o, r, c, mpiOp, win, request) ->
-                Mpi.MPI_Rput(o.mpi(), o.count, o.handle, target, disp, o.count, o.handle, win, request));
+        return requested("rput", origin, Message.IN, origin, target, disp, params, null,
+                (o, r, mpiOp, win, request) -> Mpi.MPI_Rput(o.mpi(), o.count, o.handle, target, disp, o.count,
+                        o.handle, win, request),
+                "MPI_Rput_c", (o, r, mpiOp, win, request) -> Mpi.MPI_Rput_c(o.mpi(), o.elements(), o.handle, target,
+                        disp, o.elements(), o.handle, win, request));
     }
 
     /** Starts a get ({@code MPI_Rget}); its request hands {@code origin} back, filled. See {@link #rput}. */
     public <T> Request<T> rget(T origin, int target, long disp, Param... params) {
-        return requested("rget", origin, Message.OUT, null, target, disp, params, null, (o, r, c, mpiOp, win, request) ->
-                Mpi.MPI_Rget(o.mpi(), o.count, o.handle, target, disp, o.count, o.handle, win, request));
+        return requested("rget", origin, Message.OUT, null, target, disp, params, null,
+                (o, r, mpiOp, win, request) -> Mpi.MPI_Rget(o.mpi(), o.count, o.handle, target, disp, o.count,
+                        o.handle, win, request),
+                "MPI_Rget_c", (o, r, mpiOp, win, request) -> Mpi.MPI_Rget_c(o.mpi(), o.elements(), o.handle, target,
+                        disp, o.elements(), o.handle, win, request));
     }
 
     /** Starts an accumulate ({@code MPI_Raccumulate}); its request hands {@code origin} back. See {@link #rput}. */
     public <T> Request<T> raccumulate(T origin, int target, long disp, Op op, Param... params) {
         return requested("raccumulate", origin, Message.IN, origin, target, disp, params, op,
-                (o, r, c, mpiOp, win, request) -> Mpi.MPI_Raccumulate(o.mpi(), o.count, o.handle, target, disp, o.count,
-                        o.handle, mpiOp, win, request));
+                (o, r, mpiOp, win, request) -> Mpi.MPI_Raccumulate(o.mpi(), o.count, o.handle, target, disp, o.count,
+                        o.handle, mpiOp, win, request),
+                "MPI_Raccumulate_c", (o, r, mpiOp, win, request) -> Mpi.MPI_Raccumulate_c(o.mpi(), o.elements(),
+                        o.handle, target, disp, o.elements(), o.handle, mpiOp, win, request));
     }
 
     /** Starts a get-accumulate ({@code MPI_Rget_accumulate}); its request hands {@code result} back, filled. See {@link #rput}. */
     public <T> Request<T> rgetAccumulate(Object origin, T result, int target, long disp, Op op, Param... params) {
         return requested("rgetAccumulate", origin, Message.IN, result, target, disp, params, op,
-                (o, r, c, mpiOp, win, request) -> Mpi.MPI_Rget_accumulate(o.mpi(), o.count, o.handle, r.mpi(), r.count,
-                        r.handle, target, disp, o.count, o.handle, mpiOp, win, request));
+                (o, r, mpiOp, win, request) -> Mpi.MPI_Rget_accumulate(o.mpi(), o.count, o.handle, r.mpi(), r.count,
+                        r.handle, target, disp, o.count, o.handle, mpiOp, win, request),
+                "MPI_Rget_accumulate_c", (o, r, mpiOp, win, request) -> Mpi.MPI_Rget_accumulate_c(o.mpi(),
+                        o.elements(), o.handle, r.mpi(), o.elements(), r.handle, target, disp, o.elements(), o.handle,
+                        mpiOp, win, request));
     }
 
-    /** A one-sided MPI function on the resolved origin, result and compare buffers (null where it has none). */
+    /**
+     * A one-sided MPI function on the resolved origin, result and compare buffers (null where it has none); or its
+     * large-count form ({@code MPI_Put_c} ...), which counts the origin's {@link Message#elements()}.
+     */
     @FunctionalInterface
     private interface Access {
         void call(Message origin, Message result, Message compare, MPI_Op op, MPI_Win win);
     }
 
-    /** A request-based one-sided MPI function, which also gets room for its request handle. */
+    /** A request-based one-sided MPI function, which also gets room for its request handle; or its large-count form. */
     @FunctionalInterface
     private interface RequestedAccess {
-        void call(Message origin, Message result, Message compare, MPI_Op op, MPI_Win win, MemorySegment request);
+        void call(Message origin, Message result, MPI_Op op, MPI_Win win, MemorySegment request);
     }
 
     /**
      * Resolves the buffers of a one-sided operation ({@code elements} of the origin, or all of it if -1; the
      * result and compare buffers as many of the origin's type), checks the target, the epoch and the bounds,
-     * and calls {@code access}; heap buffers stay staged until a synchronization completes the operation.
+     * and calls {@code access}, or {@code large} ({@code largeFunction}, refused where the library is known to fail
+     * it) for an origin of more than 2^31-1 elements (null where there is none: one element); heap buffers stay
+     * staged until a synchronization completes the operation.
      */
     private void operate(String operation, Object origin, int direction, Object result, Object compare, Op op,
-            int target, long disp, Datatype typeParam, int elements, Access access) {
+            int target, long disp, Datatype typeParam, int elements, Access access, String largeFunction,
+            Access large) {
         MPI_Win win = handle();
         try (Call call = Call.begin(environment, operation)) {
             Message o = call.message(origin, typeParam, 0, elements, direction);
-            Message r = result != null ? call.message(result, o.type, 0, o.count, Message.OUT) : null;
-            Message c = compare != null ? call.message(compare, o.type, 0, o.count, Message.IN) : null;
+            Message r = result != null ? call.message(result, o.type, 0, o.elements(), Message.OUT) : null;
+            Message c = compare != null ? call.message(compare, o.type, 0, o.elements(), Message.IN) : null;
             checkAccess(operation, target, disp, o.elements(), o.type);
             MPI_Op mpiOp = op != null ? accumulating(operation, op, o.type) : null;
+            if (o.isLarge()) {
+                Issue.KnownBugs.refuse(operation, largeFunction);
+            }
+            call.takeLargeCounts();   // only a native segment is large, handed to MPI as it is
             Staging staging = call.prepareNonblocking();
             try {
-                access.call(o, r, c, mpiOp, win);
+                if (o.isLarge()) {
+                    LargeCounts.run(o.elements(), () -> large.call(o, r, c, mpiOp, win));
+                } else {
+                    access.call(o, r, c, mpiOp, win);
+                }
             } catch (RuntimeException | Error e) {
                 staging.release();
                 throw e;
@@ -472,17 +509,28 @@ public final class Window implements Attributed<Window>, AutoCloseable {
     }
 
     private <T> Request<T> requested(String operation, Object origin, int direction, Object result, int target,
-            long disp, Param[] params, Op op, RequestedAccess access) {
+            long disp, Param[] params, Op op, RequestedAccess access, String largeFunction, RequestedAccess large) {
         Datatype typeParam = typeOf(operation, params);
         MPI_Win win = handle();
         try (Call call = Call.begin(environment, operation)) {
             Message o = call.message(origin, typeParam, 0, -1, direction);
-            Message r = result != null && result != origin ? call.message(result, o.type, 0, o.count, Message.OUT) : null;
+            Message r = result != null && result != origin ? call.message(result, o.type, 0, o.elements(), Message.OUT)
+                    : null;
             checkAccess(operation, target, disp, o.elements(), o.type);
             MPI_Op mpiOp = op != null ? accumulating(operation, op, o.type) : null;
             @SuppressWarnings("unchecked")
             T returned = (T) (result != null ? result : origin);
-            return Request.start(call, returned, null, request -> access.call(o, r, null, mpiOp, win, request));
+            if (o.isLarge()) {
+                Issue.KnownBugs.refuse(operation, largeFunction);
+            }
+            call.takeLargeCounts();
+            return Request.start(call, returned, null, request -> {
+                if (o.isLarge()) {
+                    LargeCounts.run(o.elements(), () -> large.call(o, r, mpiOp, win, request));
+                } else {
+                    access.call(o, r, mpiOp, win, request);
+                }
+            });
         }
     }
 

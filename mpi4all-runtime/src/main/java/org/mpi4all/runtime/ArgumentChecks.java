@@ -48,13 +48,39 @@ public final class ArgumentChecks {
      */
     public void buffer(String function, String bufferName, MemorySegment buffer, long count, String countName,
                        long datatype, String datatypeName) {
-        // Small, and the segment goes no further, so that where the JIT inlines this it keeps a heap array's view
-        // (made by MpiCritical) off the heap.
         alive(function, bufferName, buffer);
         // A heap segment's address is an offset in its array, never a sentinel.
         boolean sentinel = buffer.isNative() && (buffer.address() == inPlace || buffer.address() == bottom);
         if (!sentinel && count > 0) {
             holds(function, bufferName, buffer.byteSize(), count, countName, datatype, datatypeName);
+        }
+    }
+
+    /**
+     * {@link #buffer(String, String, MemorySegment, long, String, long, String)} for a buffer of a critical
+     * function's heap-array form, given as {@code array} from byte {@code offset}. A primitive array is measured,
+     * not viewed: its view is made at the downcall alone, where C2 keeps it off the heap, and a view handed here
+     * would be allocated wherever C2 declines to inline this method (as it does at call sites it sees as cold). A
+     * segment, sliced at {@code offset}, or {@code null} ({@code NULL}) is checked as the segment form checks it;
+     * anything else is left to the view, which refuses it.
+     *
+     * @throws IndexOutOfBoundsException if {@code offset} lies outside the array
+     */
+    public void buffer(String function, String bufferName, Object array, long offset, long count, String countName,
+                       long datatype, String datatypeName) {
+        long bytes = HeapBuffers.byteSize(array);
+        if (bytes >= 0) {
+            if (offset < 0 || offset > bytes) {
+                throw new IndexOutOfBoundsException(function + ": argument " + bufferName + " starts at byte offset "
+                        + offset + " of a " + array.getClass().getTypeName() + " of " + bytes + " bytes");
+            }
+            if (count > 0) {
+                holds(function, bufferName, bytes - offset, count, countName, datatype, datatypeName);
+            }
+        } else if (array instanceof MemorySegment || array == null) {
+            MemorySegment segment = HeapBuffers.segment(array, function, bufferName);
+            buffer(function, bufferName, offset == 0 ? segment : segment.asSlice(offset), count, countName, datatype,
+                    datatypeName);
         }
     }
 
@@ -87,6 +113,16 @@ public final class ArgumentChecks {
         if (handle == nullValue) {
             throw new IllegalArgumentException(function + ": argument " + argument + " is " + nullName
                     + ", which " + function + " does not accept (a freed handle is " + nullName + " too)");
+        }
+    }
+
+    /**
+     * {@link #alive(String, String, MemorySegment)} for a buffer of a critical function's heap-array form: a
+     * primitive array (or {@code null}) is always alive, and only a segment is looked at.
+     */
+    public static void alive(String function, String argument, Object array) {
+        if (array instanceof MemorySegment segment) {
+            alive(function, argument, segment);
         }
     }
 

@@ -59,6 +59,34 @@ final class CheckedModeProgram {
     }
 
     @Check
+    static void theHeapArrayFormChecksArraysByTheirSizeFromTheOffset(Rank r) {
+        refused(IllegalArgumentException.class, "MPI_Send", "buf",
+                () -> MpiCritical.MPI_Send(new int[1], 0, 2, MPI_INT, r.right(), 0, r.world()), "4 bytes", "count=2",
+                "need 8 bytes");
+        refused(IllegalArgumentException.class, "MPI_Recv", "buf",
+                () -> MpiCritical.MPI_Recv(new double[2], 8, 2, Mpi.MPI_DOUBLE, r.left(), 0, r.world(),
+                        MPI_STATUS_IGNORE), "8 bytes", "need 16 bytes");
+        refused(IndexOutOfBoundsException.class, "MPI_Send", "buf",
+                () -> MpiCritical.MPI_Send(new int[2], 12, 1, MPI_INT, r.right(), 0, r.world()), "byte offset 12",
+                "int[] of 8 bytes");
+        refused(IndexOutOfBoundsException.class, "MPI_Send", "buf",
+                () -> MpiCritical.MPI_Send(new byte[2], -1, 1, Mpi.MPI_BYTE, r.right(), 0, r.world()), "byte offset -1");
+        // A segment given to the array form is checked as the segment form checks it, sliced at the offset.
+        MemorySegment twoInts = r.ints(1, 2);
+        refused(IllegalArgumentException.class, "MPI_Allreduce", "recvbuf",
+                () -> MpiCritical.MPI_Allreduce(r.ints(1, 2), 0, twoInts, 4, 2, MPI_INT, MPI_SUM, r.world()),
+                "4 bytes", "need 8 bytes");
+        MemorySegment closed;
+        try (Arena arena = Arena.ofConfined()) {
+            closed = arena.allocate(JAVA_INT, 4);
+        }
+        MemorySegment gone = closed;
+        refused(IllegalStateException.class, "MPI_Send", "buf",
+                () -> MpiCritical.MPI_Send(gone, 0, 1, MPI_INT, r.right(), 0, r.world()), "closed");
+        assertThat(Rank.ints(twoInts)).containsExactly(1, 2);
+    }
+
+    @Check
     static void aDerivedDatatypeIsMeasuredAndForgottenWhenFreed(Rank r) {
         MemorySegment type = MPI_Datatype.allocate(r.arena);
         Mpi.MPI_Type_contiguous(4, MPI_INT, type);
@@ -152,5 +180,9 @@ final class CheckedModeProgram {
         MpiCritical.MPI_Allreduce(MemorySegment.ofArray(new int[] {r.rank, 1}), MemorySegment.ofArray(heap), 2, MPI_INT,
                 MPI_SUM, r.world());
         assertThat(heap).containsExactly(1, 2);
+        // The same from an array's offset, in place: MPI_IN_PLACE given to the array form has no size either.
+        int[] sums = {-1, r.rank + 1, 10};
+        MpiCritical.MPI_Allreduce(Mpi.MPI_IN_PLACE, 0, sums, 4, 2, MPI_INT, MPI_SUM, r.world());
+        assertThat(sums).containsExactly(-1, 3, 20);
     }
 }

@@ -32,7 +32,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
  * Class initialisation of the generated {@link org.mpi4all.ffi.Mpi} in a fresh JVM (each fork initialises it
- * once): loading libmpi and the auxiliary library, checking the library version, reading every constant. Its
+ * once): loading and binding libmpi, reading the few constants its initialiser needs (not every family). Its
  * downcall handles are created lazily, on a function's first call; {@link #mpiWithEveryHandle} shows what
  * creating all of them up front would cost instead. The first downcall handle a JVM creates also pays for
  * bootstrapping the FFM linker, which any FFM program pays once; {@link #mpiAfterFfmWarm} leaves it out.
@@ -125,7 +125,9 @@ public class ClassInitialisation {
         Collection<RunResult> runs = new Runner(new OptionsBuilder()
                 .include("^" + ClassInitialisation.class.getName() + "\\.")
                 // replaces the annotation's arguments: name both
-                .jvmArgsAppend("--enable-native-access=ALL-UNNAMED", "-D" + LIBRARY_PROPERTY + "=" + args[library + 1])
+                // the bindings get the same library: without a launcher they would pick the first usual name found
+                .jvmArgsAppend("--enable-native-access=ALL-UNNAMED", "-D" + LIBRARY_PROPERTY + "=" + args[library + 1],
+                        "-Dmpi4all.lib=" + args[library + 1])
                 .forks(forks).shouldFailOnError(true).build()).run();
         List<Measurement> measurements = new ArrayList<>();
         for (RunResult run : runs) {

@@ -11,6 +11,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -65,6 +66,19 @@ final class ArgumentCheckEmitter implements FunctionEmitter.ExtraCode {
 
     @Override
     public CodeBlock code(FunctionInfo function, List<String> names) {
+        return code(function, names, Map.of());
+    }
+
+    /**
+     * The same checks for the heap-array form of a critical function, whose buffers ({@code heapBuffers}, by the
+     * segment form's names) are given as arrays and offsets: checked on those, before any view is made.
+     */
+    FunctionEmitter.ExtraCode onHeapArrays(Map<String, CriticalArrayOverload.HeapBuffer> heapBuffers) {
+        return (function, names) -> code(function, names, heapBuffers);
+    }
+
+    private CodeBlock code(FunctionInfo function, List<String> names,
+                           Map<String, CriticalArrayOverload.HeapBuffer> heapBuffers) {
         List<org.mpi4all.core.blueprint.Parameter> parameters = function.signature().parameters();
         Optional<List<StandardApi.Parameter>> kinds = function.errorCode()
                 ? standard.procedure(function.name()).map(StandardApi.Procedure::parameters)
@@ -89,8 +103,11 @@ final class ArgumentCheckEmitter implements FunctionEmitter.ExtraCode {
                     }
                     int count = countOf(standardParameters, i);
                     if (count >= 0 && datatypeChecks && !parameter.rootOnly()) {
+                        CriticalArrayOverload.HeapBuffer heap = heapBuffers.get(names.get(i));
+                        CodeBlock buffer = heap == null ? CodeBlock.of("$L", names.get(i))
+                                : CodeBlock.of("$L, $L", heap.array(), heap.offset());
                         checks.addStatement("$T.$L.buffer($S, $S, $L, $L, $S, $L.value(), $S)", mpi, CHECKS,
-                                function.name(), names.get(i), names.get(i), names.get(count), names.get(count),
+                                function.name(), names.get(i), buffer, names.get(count), names.get(count),
                                 names.get(count + 1), names.get(count + 1));
                         done[i] = true;
                         done[count + 1] = true;   // null only where the buffer is used: checked by buffer
@@ -105,7 +122,9 @@ final class ArgumentCheckEmitter implements FunctionEmitter.ExtraCode {
         }
         for (int i = 0; i < parameters.size(); i++) {
             if (!done[i] && types.carrier(parameters.get(i).type()) instanceof Carrier.Address) {
-                checks.addStatement("$T.alive($S, $S, $L)", ARGUMENT_CHECKS, function.name(), names.get(i), names.get(i));
+                CriticalArrayOverload.HeapBuffer heap = heapBuffers.get(names.get(i));
+                checks.addStatement("$T.alive($S, $S, $L)", ARGUMENT_CHECKS, function.name(), names.get(i),
+                        heap == null ? names.get(i) : heap.array());
             }
         }
         CodeBlock code = checks.build();
@@ -144,7 +163,7 @@ final class ArgumentCheckEmitter implements FunctionEmitter.ExtraCode {
     }
 
     /**
-     * Adds to {@code Mpi} the checks that need the library: {@code CHECKS} (declared after the constants it reads),
+     * Adds to {@code Mpi} the checks that need the library: {@code CHECKS} (its initialiser reads three constants),
      * the datatype measure it calls ({@value #DATATYPE_MEASURE}), and {@code forgetDatatypeAt}.
      */
     void addMembers(TypeSpec.Builder type) {

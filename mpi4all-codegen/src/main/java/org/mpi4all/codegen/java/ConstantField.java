@@ -5,7 +5,6 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
-import com.palantir.javapoet.TypeSpec;
 import java.lang.foreign.MemorySegment;
 import java.util.Set;
 import javax.lang.model.element.Modifier;
@@ -13,9 +12,10 @@ import org.mpi4all.core.blueprint.ConstantInfo;
 import org.mpi4all.core.blueprint.ConstantKind;
 
 /**
- * Emits a constant as a {@code static final} field whose value is read once, when {@code Mpi} is
- * initialised, from the auxiliary library's copy of it ({@code mpi4all_NAME}): the value the C macro
- * denotes, never the address of writable storage. Not compile-time constants, so the value in a compiled
+ * Emits a constant as a {@code static final} field whose value is read once, when its {@link ConstantFamily} is
+ * initialised (when a program first reads one of the family), from the ABI profile of the loaded library or the
+ * auxiliary library's copy of it ({@code mpi4all_NAME}): the value the C macro denotes, never the address of
+ * writable storage. Not compile-time constants, so the value in a compiled
  * program is always that of the library it runs with.
  */
 final class ConstantField {
@@ -37,32 +37,34 @@ final class ConstantField {
 
     private ConstantField() {}
 
-    /**
-     * Adds {@code constant} to {@code type}: a field, or for one {@link #SET_AT_INIT} a method that reads it.
-     * {@code absent}: a standard constant the header the bindings are specialised to lacks; it gets the value
-     * neutral bindings give a constant the loaded library does not define.
-     */
-    static void addTo(TypeSpec.Builder type, ConstantInfo constant, TypeMapper types, boolean absent) {
-        if (SET_AT_INIT.contains(constant.name()) && constant.kind() == ConstantKind.POINTER) {
-            // Neutral bindings read the library's variable through the profile (*MPI_F_STATUS_IGNORE); specialised ones
-            // must not read the auxiliary library's copy, which its constructor made when it loaded, before MPI_Init.
-            CodeBlock read = absent ? CodeBlock.of("return $T.NULL", MemorySegment.class)
-                    : !types.neutral() && constant.origin() == ConstantInfo.Origin.VARIABLE
-                    ? CodeBlock.of("return LIB.variableConstant($S)", constant.name())
-                    : CodeBlock.of("return LIB.addressConstant($S)", constant.name());
-            type.addMethod(MethodSpec.methodBuilder(constant.name())
-                    .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-                    .returns(MemorySegment.class)
-                    .addStatement(read)
-                    .addJavadoc("The constant {@code $L}, of C type {@code $L}, as the loaded MPI library holds it now: some\n"
-                            + "libraries set it only in {@code MPI_Init} ({@code MemorySegment.NULL} where it is not defined).\n",
-                            constant.name(), constant.type())
-                    .build());
-        } else {
-            type.addField(build(constant, types, absent));
-        }
+    /** Whether {@code constant} is read when called, by a method of {@code Mpi} ({@link #method}), not into a field. */
+    static boolean readWhenCalled(ConstantInfo constant) {
+        return SET_AT_INIT.contains(constant.name()) && constant.kind() == ConstantKind.POINTER;
     }
 
+    /**
+     * The method of {@code Mpi} that reads {@code constant}, one of {@link #SET_AT_INIT}. {@code absent}: a standard
+     * constant the header the bindings are specialised to lacks; it gets the value neutral bindings give a constant
+     * the loaded library does not define.
+     */
+    static MethodSpec method(ConstantInfo constant, TypeMapper types, boolean absent) {
+        // Neutral bindings read the library's variable through the profile (*MPI_F_STATUS_IGNORE); specialised ones
+        // must not read the auxiliary library's copy, which its constructor made when it loaded, before MPI_Init.
+        CodeBlock read = absent ? CodeBlock.of("return $T.NULL", MemorySegment.class)
+                : !types.neutral() && constant.origin() == ConstantInfo.Origin.VARIABLE
+                ? CodeBlock.of("return LIB.variableConstant($S)", constant.name())
+                : CodeBlock.of("return LIB.addressConstant($S)", constant.name());
+        return MethodSpec.methodBuilder(constant.name())
+                .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .returns(MemorySegment.class)
+                .addStatement(read)
+                .addJavadoc("The constant {@code $L}, of C type {@code $L}, as the loaded MPI library holds it now: some\n"
+                        + "libraries set it only in {@code MPI_Init} ({@code MemorySegment.NULL} where it is not defined).\n",
+                        constant.name(), constant.type())
+                .build();
+    }
+
+    /** The field of {@code constant}, for its {@link ConstantFamily}'s interface; {@code absent} as for {@link #method}. */
     static FieldSpec build(ConstantInfo constant, TypeMapper types, boolean absent) {
         String name = constant.name();
         TypeName type;
@@ -141,7 +143,7 @@ final class ConstantField {
         return FieldSpec.builder(type, name, Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL).initializer(initializer);
     }
 
-    /** What a neutral constant is: its value is the loaded implementation's, read when {@code Mpi} is initialised. */
+    /** What a neutral constant is: its value is the loaded implementation's, read when its family is initialised. */
     private static CodeBlock neutralJavadoc(ConstantInfo constant) {
         String undefined = switch (constant.kind()) {
             case INTEGER -> "{@code MpiLibrary.UNDEFINED}";

@@ -6,19 +6,20 @@ import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.TypeName;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
 import java.util.regex.Pattern;
 import org.mpi4all.core.blueprint.FunctionInfo;
 import org.mpi4all.core.blueprint.Parameter;
 
 /**
  * The heap-array form of a critical function: each buffer ({@code void *}) is taken as an {@code Object} (a
- * primitive array or a segment) and a byte offset, and its view is made in the method that calls
- * {@code invokeExact}. A view made by the caller escapes whenever C2 does not inline the critical method into it
- * (for instance once that method has been compiled on its own and is "already compiled into a big method"); a view
- * made here reaches nothing but the downcall and the argument checks, which C2 compiles together, so it is never
- * allocated, whatever C2 decides about the callers.
+ * primitive array or a segment) and a byte offset, checked as such, and viewed only after the checks, in the method
+ * that calls {@code invokeExact}. A view made by the caller escapes whenever C2 does not inline the critical method
+ * into it (for instance once that method has been compiled on its own and is "already compiled into a big method"),
+ * and a view handed to a check escapes wherever C2 does not inline the check; a view made here reaches nothing but
+ * the downcall, so it is never allocated, whatever C2 decides.
  */
 final class CriticalArrayOverload {
     private static final Pattern BUFFER = Pattern.compile("(const\\s+)?void\\s*\\*");
@@ -26,45 +27,60 @@ final class CriticalArrayOverload {
     private static final List<Class<?>> ARRAYS = List.of(double[].class, byte[].class, int[].class, long[].class,
             float[].class, short[].class, char[].class);
 
+    /** A buffer of the heap-array form: the names of its array (or segment) and byte offset parameters. */
+    record HeapBuffer(String array, String offset) {}
+
     private CriticalArrayOverload() {}
 
     /**
-     * The overload of {@code segmentForm}, the critical method emitted for {@code function}, or nothing if the
-     * function has no buffer. Its body is {@code segmentForm}'s, run after a local of each buffer's name has been
-     * set to the view: the checks and the downcall read the same names.
+     * The heap buffers of {@code function}, by their names in {@code segmentForm}, the critical method emitted for
+     * it; empty if it has none.
      */
-    static Optional<MethodSpec> of(FunctionInfo function, MethodSpec segmentForm) {
+    static Map<String, HeapBuffer> buffers(FunctionInfo function, MethodSpec segmentForm) {
         List<Parameter> parameters = function.signature().parameters();
-        List<ParameterSpec> segmentParameters = segmentForm.parameters();
-        List<String> taken = segmentParameters.stream().map(ParameterSpec::name).toList();
-        List<ParameterSpec> overloadParameters = new ArrayList<>();
-        CodeBlock.Builder views = CodeBlock.builder();
-        List<String> buffers = new ArrayList<>();
+        List<String> taken = segmentForm.parameters().stream().map(ParameterSpec::name).toList();
+        Map<String, HeapBuffer> buffers = new LinkedHashMap<>();
         for (int i = 0; i < parameters.size(); i++) {
-            ParameterSpec parameter = segmentParameters.get(i);
-            if (!BUFFER.matcher(parameters.get(i).type()).matches()) {
-                overloadParameters.add(parameter);
-                continue;
+            if (BUFFER.matcher(parameters.get(i).type()).matches()) {
+                String name = taken.get(i);
+                buffers.put(name, new HeapBuffer(JavaNames.unused(name + "Array", taken),
+                        JavaNames.unused(name + "Offset", taken)));
             }
-            String name = parameter.name();
-            String array = JavaNames.unused(name + "Array", taken);
-            String offset = JavaNames.unused(name + "Offset", taken);
-            overloadParameters.add(ParameterSpec.builder(Object.class, array).build());
-            overloadParameters.add(ParameterSpec.builder(TypeName.LONG, offset).build());
-            views.add(view(function.name(), name, array, offset));
-            buffers.add(name);
         }
-        if (buffers.isEmpty()) {
-            return Optional.empty();
+        return buffers;
+    }
+
+    /** The code that sets a local of each buffer's segment-form name to its view, for the body's downcall. */
+    static FunctionEmitter.ExtraCode views(Map<String, HeapBuffer> buffers) {
+        return (function, names) -> {
+            CodeBlock.Builder views = CodeBlock.builder();
+            buffers.forEach((name, heap) -> views.add(view(function.name(), name, heap.array(), heap.offset())));
+            return views.build();
+        };
+    }
+
+    /**
+     * The heap-array overload: {@code body}, the critical method emitted with its checks on the {@code buffers}
+     * and their {@link #views}, taking each buffer as its array and offset.
+     */
+    static MethodSpec of(MethodSpec body, Map<String, HeapBuffer> buffers) {
+        List<ParameterSpec> parameters = new ArrayList<>();
+        for (ParameterSpec parameter : body.parameters()) {
+            HeapBuffer heap = buffers.get(parameter.name());
+            if (heap == null) {
+                parameters.add(parameter);
+            } else {
+                parameters.add(ParameterSpec.builder(Object.class, heap.array()).build());
+                parameters.add(ParameterSpec.builder(TypeName.LONG, heap.offset()).build());
+            }
         }
-        return Optional.of(MethodSpec.methodBuilder(segmentForm.name())
-                .addModifiers(segmentForm.modifiers())
-                .returns(segmentForm.returnType())
-                .addJavadoc(javadoc(segmentForm, buffers))
-                .addParameters(overloadParameters)
-                .addCode(views.build())
-                .addCode(segmentForm.code())
-                .build());
+        return MethodSpec.methodBuilder(body.name())
+                .addModifiers(body.modifiers())
+                .returns(body.returnType())
+                .addJavadoc(javadoc(body, List.copyOf(buffers.keySet())))
+                .addParameters(parameters)
+                .addCode(body.code())
+                .build();
     }
 
     /**
@@ -97,8 +113,9 @@ final class CriticalArrayOverload {
                 offset, or as a segment ({@code MPI_IN_PLACE}, any segment, {@code null} for {@code NULL}), sliced \
                 at that offset.
 
-                <p>The view of an array is made here, where the downcall takes it, so the JIT never allocates it, \
-                whether or not it inlines this method into its caller.
+                <p>An array is checked by its size and viewed here, where the downcall takes the view, so the JIT \
+                never allocates the view, whether or not it inlines this method into its caller or the checks into \
+                this method.
                 """, segmentForm.name(), CodeBlock.join(types, ", "), CodeBlock.join(names, ", "));
     }
 }

@@ -8,7 +8,9 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import javax.lang.model.element.Modifier;
@@ -21,12 +23,14 @@ import org.mpi4all.core.blueprint.Parameter;
 
 /**
  * Builds {@code Mpi}, the C interface under its C names: every constant as a {@code static final} field
- * read once from the auxiliary library, every function as a static method; and {@code MpiCritical}, the
- * blocking buffer functions linked so that they accept heap memory.
+ * (declared in one of the interfaces of its {@link ConstantFamily}, read once from the library when a program first
+ * uses the family), every function as a static method; and {@code MpiCritical}, the blocking buffer functions linked
+ * so that they accept heap memory.
  */
 final class MpiClass {
     static final String NAME = "Mpi";
     static final String CRITICAL_NAME = "MpiCritical";
+    static final String LIBRARY_NAME = "BoundLibrary";
 
     /**
      * The blocking functions whose buffers MPI uses only during the call (point-to-point, collectives,
@@ -57,6 +61,7 @@ final class MpiClass {
     private final TypeMapper types;
     private final String auxResource;
     private final ClassName mpi;
+    private final ClassName library;
     private final FunctionEmitter functions;
     private final ArgumentCheckEmitter checks;
     private final Set<String> absentConstants;
@@ -68,6 +73,7 @@ final class MpiClass {
         this.types = types;
         this.auxResource = auxResource;
         this.mpi = ClassName.get(packageName, NAME);
+        this.library = ClassName.get(packageName, LIBRARY_NAME);
         this.functions = new FunctionEmitter(types, mpi);
         this.checks = new ArgumentCheckEmitter(blueprint, types, mpi);
     }
@@ -79,12 +85,18 @@ final class MpiClass {
         return HEAP_SAFE_FUNCTIONS.contains(name) && function.exported() && !function.signature().varargs();
     }
 
-    TypeSpec build(Consumer<JavaBindingsGenerator.Skip> skipped) {
+    /**
+     * What {@link #build} makes: {@code Mpi}, the interfaces of its {@link ConstantFamily constant families} (in the
+     * order of the enum; only those with a constant) and {@value #LIBRARY_NAME}, which loads the library.
+     */
+    record Built(TypeSpec mpi, List<TypeSpec> constantFamilies, TypeSpec library) {}
+
+    Built build(Consumer<JavaBindingsGenerator.Skip> skipped) {
         TypeSpec.Builder type = TypeSpec.classBuilder(mpi)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addJavadoc(types.neutral() ? neutralJavadoc() : specialisedJavadoc())
                 .addField(FieldSpec.builder(RuntimeTypes.MPI_LIBRARY, "LIB", Modifier.STATIC, Modifier.FINAL)
-                        .initializer(types.neutral() ? CodeBlock.of("$T.current()", RuntimeTypes.MPI_LIBRARY) : loadTarget())
+                        .initializer("$T.LIB", library)
                         .build())
                 .addField(FieldSpec.builder(RuntimeTypes.MPI_ERRORS, "ERRORS", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                         .initializer("new $T(LIB,\n$>$L,\n$L$<)", RuntimeTypes.MPI_ERRORS,
@@ -92,15 +104,28 @@ final class MpiClass {
                         .build())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
 
+        Map<ConstantFamily, TypeSpec.Builder> families = new EnumMap<>(ConstantFamily.class);
         List<ConstantInfo> generated = new ArrayList<>();
         for (ConstantInfo constant : blueprint.constants()) {
+            boolean absent = absentConstants.contains(constant.name());
             try {
-                ConstantField.addTo(type, constant, types, absentConstants.contains(constant.name()));
+                if (ConstantField.readWhenCalled(constant)) {
+                    type.addMethod(ConstantField.method(constant, types, absent));
+                } else {
+                    FieldSpec field = ConstantField.build(constant, types, absent);
+                    families.computeIfAbsent(ConstantFamily.of(constant, types), this::familyInterface)
+                            .addField(field);
+                }
                 generated.add(constant);
             } catch (TypeMapper.UnsupportedTypeException e) {
                 skipped.accept(new JavaBindingsGenerator.Skip(constant.name(), e.getMessage()));
             }
         }
+        List<TypeSpec> familyInterfaces = new ArrayList<>();
+        families.forEach((family, builder) -> {
+            familyInterfaces.add(builder.build());
+            type.addSuperinterface(family.interfaceIn(mpi.packageName()));
+        });
         addPredefinedOperations(type, generated);
         checks.addMembers(type);
         for (FunctionInfo function : blueprint.functions()) {
@@ -112,7 +137,7 @@ final class MpiClass {
                 skipped.accept(new JavaBindingsGenerator.Skip(function.name(), e.getMessage()));
             }
         }
-        return type
+        TypeSpec mpiClass = type
                 .addMethod(MethodSpec.methodBuilder("error")
                         .addModifiers(Modifier.STATIC)
                         .returns(RuntimeTypes.MPI_EXCEPTION)
@@ -121,6 +146,37 @@ final class MpiClass {
                         .addJavadoc("{@return the exception for the error {@code code} that {@code function} returned}\n")
                         .addStatement("return ERRORS.exception(function, code)")
                         .build())
+                .build();
+        return new Built(mpiClass, familyInterfaces, libraryClass());
+    }
+
+    private TypeSpec.Builder familyInterface(ConstantFamily family) {
+        // Public, although programs use only Mpi: reflection (and so dynamic languages) reads an inherited field only
+        // where the interface that declares it is accessible.
+        return TypeSpec.interfaceBuilder(family.interfaceIn(mpi.packageName()))
+                .addModifiers(Modifier.PUBLIC)
+                .addJavadoc("""
+                        The constants of {@link $T} that are $L: read them as {@code $T.NAME}.
+
+                        <p>An interface of their own, which {@code $T} implements, so that a JVM reads their values from
+                        the library only when a program first uses one of them (it initialises a class without such
+                        superinterfaces). Each reads its value from {@code $L}, never from {@code $T}.
+                        """, mpi, family.contents(), mpi, mpi, LIBRARY_NAME, mpi);
+    }
+
+    /** {@value #LIBRARY_NAME}: the library, loaded on first use by {@code Mpi} or by any constant family. */
+    private TypeSpec libraryClass() {
+        return TypeSpec.classBuilder(library)
+                .addModifiers(Modifier.FINAL)
+                .addJavadoc("""
+                        The MPI library {@link $T} and its constants are bound to, loaded when either is first used. The
+                        constants read it from here, not from {@code $T}, so that a program may read a constant before
+                        anything initialises {@code $T}, and {@code $T}'s initialiser may read constants.
+                        """, mpi, mpi, mpi, mpi)
+                .addField(FieldSpec.builder(RuntimeTypes.MPI_LIBRARY, "LIB", Modifier.STATIC, Modifier.FINAL)
+                        .initializer(types.neutral() ? CodeBlock.of("$T.current()", RuntimeTypes.MPI_LIBRARY) : loadTarget())
+                        .build())
+                .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build())
                 .build();
     }
 
@@ -131,7 +187,8 @@ final class MpiClass {
                 and of the implementations mpi4all carries ABI profiles for ($L).
 
                 <p>The library is found, loaded and identified when this class is initialised (see
-                {@link $T#current()}); constants take its values then. Pointers are {@link $T}s (off-heap; see
+                {@link $T#current()}); each family of constants (the interfaces this class implements) takes its
+                values when a program first reads one of them. Pointers are {@link $T}s (off-heap; see
                 {@link $L} for heap arrays), handles are records ({@link MPI_Comm}, ...), and a function that returns an
                 error code throws {@link $T} instead. {@code MPI_Init} and {@code MPI_Init_thread} install
                 {@code MPI_ERRORS_RETURN} on {@code MPI_COMM_WORLD} and {@code MPI_COMM_SELF}, and the window
@@ -192,7 +249,14 @@ final class MpiClass {
                         checks.andThen(this::refuseUserOperations),
                         FunctionEmitter.ExtraCode.NONE);
                 type.addMethod(emitted.method()).addType(emitted.holder());
-                CriticalArrayOverload.of(function, emitted.method()).ifPresent(type::addMethod);
+                Map<String, CriticalArrayOverload.HeapBuffer> buffers = CriticalArrayOverload.buffers(function,
+                        emitted.method());
+                if (!buffers.isEmpty()) {
+                    MethodSpec body = functions.emit(function, true, checks.onHeapArrays(buffers)
+                            .andThen(this::refuseUserOperations)
+                            .andThen(CriticalArrayOverload.views(buffers)), FunctionEmitter.ExtraCode.NONE).method();
+                    type.addMethod(CriticalArrayOverload.of(body, buffers));
+                }
             }
         }
         return type.build();
@@ -217,16 +281,19 @@ final class MpiClass {
         return types.carrier(cType) instanceof Carrier.Handle handle && handle.type().simpleName().equals("MPI_Op");
     }
 
-    /** {@code PREDEFINED_OPERATIONS}, every predefined {@code MPI_Op} but {@code MPI_OP_NULL}, and its check. */
+    /** {@code PredefinedOperations.VALUES}, every predefined {@code MPI_Op} but {@code MPI_OP_NULL}, and its check. */
     private void addPredefinedOperations(TypeSpec.Builder type, List<ConstantInfo> constants) {
         List<CodeBlock> values = constants.stream()
                 .filter(c -> c.kind() == ConstantKind.HANDLE && !c.name().equals("MPI_OP_NULL"))
                 .filter(c -> isOperation(c.type()))
                 .map(c -> CodeBlock.of("$L.value()", c.name()))
                 .toList();
-        type.addField(FieldSpec.builder(long[].class, "PREDEFINED_OPERATIONS", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .addJavadoc("The values of the predefined reduction operations (declared after the constants it reads).\n")
-                .initializer("{$L}", CodeBlock.join(values, ",$W"))
+        type.addType(TypeSpec.classBuilder("PredefinedOperations")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("The predefined operations' values, read at the first check, not as {@code Mpi} initialises.\n")
+                .addField(FieldSpec.builder(long[].class, "VALUES", Modifier.STATIC, Modifier.FINAL)
+                        .initializer("{$L}", CodeBlock.join(values, ",$W"))
+                        .build())
                 .build());
         type.addMethod(MethodSpec.methodBuilder("requirePredefinedOperation")
                 .addModifiers(Modifier.STATIC)
@@ -237,7 +304,7 @@ final class MpiClass {
                         MPI runs a user-defined operation as a Java upcall, which a critical downcall cannot make.
                         """, CRITICAL_NAME)
                 .addStatement("long value = op.value()")
-                .beginControlFlow("for (long predefined : PREDEFINED_OPERATIONS)")
+                .beginControlFlow("for (long predefined : PredefinedOperations.VALUES)")
                 .beginControlFlow("if (predefined == value)")
                 .addStatement("return")
                 .endControlFlow()

@@ -91,23 +91,64 @@ class JavaBindingsGeneratorTest {
 
     @Test
     void constantsAreReadFromTheAuxiliaryLibraryNotInlined() {
-        String mpi = sources(Fixtures.intHandles()).get("Mpi");
+        Map<String, String> sources = sources(Fixtures.intHandles());
 
-        assertThat(mpi).contains("public static final int MPI_ANY_SOURCE = LIB.intConstant(\"MPI_ANY_SOURCE\");");
-        assertThat(mpi).contains("public static final long MPIX_AINT_CONSTANT = LIB.longConstant(\"MPIX_AINT_CONSTANT\");");
-        assertThat(mpi).contains("public static final MPI_Comm MPI_COMM_WORLD = new MPI_Comm(LIB.intConstant(\"MPI_COMM_WORLD\"));");
-        assertThat(mpi).contains("public static final MemorySegment MPI_IN_PLACE = LIB.addressConstant(\"MPI_IN_PLACE\");");
-        assertThat(sources(Fixtures.pointerHandles()).get("Mpi"))
-                .contains("public static final MPI_Comm MPI_COMM_WORLD = new MPI_Comm(LIB.longConstant(\"MPI_COMM_WORLD\"));");
+        assertThat(sources.get("MpiValues")).contains("int MPI_ANY_SOURCE = LIB.intConstant(\"MPI_ANY_SOURCE\");",
+                "long MPIX_AINT_CONSTANT = LIB.longConstant(\"MPIX_AINT_CONSTANT\");");
+        assertThat(sources.get("MpiHandles"))
+                .contains("MPI_Comm MPI_COMM_WORLD = new MPI_Comm(LIB.intConstant(\"MPI_COMM_WORLD\"));");
+        assertThat(sources.get("MpiSentinels")).contains("MemorySegment MPI_IN_PLACE = LIB.addressConstant(\"MPI_IN_PLACE\");");
+        assertThat(sources(Fixtures.pointerHandles()).get("MpiHandles"))
+                .contains("MPI_Comm MPI_COMM_WORLD = new MPI_Comm(LIB.longConstant(\"MPI_COMM_WORLD\"));");
+    }
+
+    @Test
+    void constantsLiveInInterfacesOfTheirFamilySoThatInitialisingMpiReadsNone() {
+        // A JVM initialises an interface when one of its fields is first read, not with the class implementing it.
+        Map<String, String> sources = sources(Fixtures.intHandles());
+        String mpi = sources.get("Mpi");
+
+        assertThat(mpi).contains("public final class Mpi implements MpiOperations, MpiHandles, MpiSentinels,"
+                + " MpiErrorClasses, MpiValues {", "static final MpiLibrary LIB = BoundLibrary.LIB;");
+        assertThat(mpi).doesNotContain("MPI_COMM_WORLD = ", "MPI_SUM = ", "MPI_ANY_SOURCE = ");
+        assertThat(sources.get("MpiHandles")).contains("import static org.mpi4all.ffi.BoundLibrary.LIB;",
+                "public interface MpiHandles {", "MPI_Comm MPI_COMM_WORLD = new MPI_Comm(LIB.intConstant(\"MPI_COMM_WORLD\"));");
+        assertThat(sources.get("MpiOperations")).contains("MPI_Op MPI_SUM = ", "MPI_Op MPI_OP_NULL = ");
+        assertThat(sources.get("MpiErrorClasses")).contains("int MPI_ERR_OTHER = ", "int MPI_ERR_RANK = ");
+        // The families read BoundLibrary's LIB, not Mpi's, so that a constant read first does not initialise Mpi.
+        assertThat(sources.get("MpiHandles")).doesNotContain("Mpi.LIB");
+        assertThat(sources.get("BoundLibrary")).contains("final class BoundLibrary {",
+                "static final MpiLibrary LIB = MpiLibrary.load(new MpiLibrary.Target(");
+    }
+
+    @Test
+    void mpichsQmpiFunctionIdentifiersAndTheToolInterfacesConstantsAreFamiliesOfTheirOwn() {
+        Blueprint base = Fixtures.intHandles();
+        List<ConstantInfo> constants = new ArrayList<>(base.constants());
+        constants.add(new ConstantInfo("MPI_SEND_T", "int", ConstantKind.INTEGER, ConstantInfo.Origin.ENUM, null, 7L,
+                null, null));
+        constants.add(new ConstantInfo("MPI_T_CATEGORY_CHANGED_T", "int", ConstantKind.INTEGER, ConstantInfo.Origin.ENUM,
+                null, 8L, null, null));
+        constants.add(new ConstantInfo("MPI_T_VERBOSITY_USER_BASIC", "int", ConstantKind.INTEGER,
+                ConstantInfo.Origin.ENUM, null, 9L, null, null));
+        constants.add(new ConstantInfo("MPI_INT32_T", "MPI_Datatype", ConstantKind.HANDLE, ConstantInfo.Origin.MACRO,
+                "((MPI_Datatype)0x4c000437)", 0x4c000437L, null, null));
+        Map<String, String> sources = sources(new Blueprint(base.schema(), base.implementation(), base.types(),
+                base.functions(), constants));
+
+        assertThat(sources.get("MpiFunctionIdentifiers")).contains("int MPI_SEND_T = ", "int MPI_T_CATEGORY_CHANGED_T = ");
+        assertThat(sources.get("MpiToolConstants")).contains("int MPI_T_VERBOSITY_USER_BASIC = ");
+        // A datatype whose C name ends in _T is a datatype, not an identifier.
+        assertThat(sources.get("MpiDatatypes")).contains("MPI_Datatype MPI_INT32_T = ");
+        assertThat(sources.get("MpiValues")).doesNotContain("_T = ");
     }
 
     @Test
     void aConstantTheStandardTypesIntIsAnIntEvenWhereTheHeaderCastsItWider() {
         // MPICH 5 and Intel MPI: ((MPI_Offset)-54278278); Open MPI and MPICH 4: -54278278. One Java type for all.
-        String mpi = sources(Fixtures.intHandles()).get("Mpi");
+        String values = sources(Fixtures.intHandles()).get("MpiValues");
 
-        assertThat(mpi).contains("public static final int MPI_DISPLACEMENT_CURRENT"
-                + " = (int) LIB.longConstant(\"MPI_DISPLACEMENT_CURRENT\");");
+        assertThat(values).contains("int MPI_DISPLACEMENT_CURRENT = (int) LIB.longConstant(\"MPI_DISPLACEMENT_CURRENT\");");
     }
 
     @Test
@@ -161,12 +202,14 @@ class JavaBindingsGeneratorTest {
         String overload = critical.substring(critical.indexOf(signature));
         overload = overload.substring(0, overload.indexOf("/**"));
 
-        // Each view is made in the method that calls invokeExact, before the checks and the call that read it.
+        // The checks take the arrays; each view is made after them, in the method that calls invokeExact, which
+        // alone reads it.
+        assertThat(overload).contains("ArgumentChecks.alive(\"MPI_Allreduce\", \"sendbuf\", sendbufArray);");
+        assertThat(overload.indexOf("requirePredefinedOperation")).isLessThan(overload.indexOf("MemorySegment sendbuf = "));
         assertThat(overload).contains("MemorySegment sendbuf = sendbufArray instanceof double[] doubles ?"
                 + " MemorySegment.ofArray(doubles) : sendbufArray instanceof byte[] bytes ? MemorySegment.ofArray(bytes)",
                 "char[] chars ? MemorySegment.ofArray(chars) : HeapBuffers.segment(sendbufArray, \"MPI_Allreduce\","
                         + " \"sendbufArray\"); if (sendbufOffset != 0) { sendbuf = sendbuf.asSlice(sendbufOffset); }");
-        assertThat(overload.indexOf("MemorySegment recvbuf = ")).isLessThan(overload.indexOf("requirePredefinedOperation"));
         assertThat(overload).contains("MPI_Allreduce.HANDLE.invokeExact(sendbuf, recvbuf, count,");
         // Functions without buffers have no such form.
         assertThat(critical).doesNotContain("Object statusArray");
@@ -179,7 +222,9 @@ class JavaBindingsGeneratorTest {
         assertThat(method(sources.get("MpiCritical"), "MPI_Allreduce"))
                 .contains("} Mpi.requirePredefinedOperation(op, \"MPI_Allreduce\"); int result;");
         assertThat(holder(sources.get("Mpi"), "MPI_Allreduce")).doesNotContain("requirePredefinedOperation");
-        assertThat(sources.get("Mpi")).contains("private static final long[] PREDEFINED_OPERATIONS = {MPI_SUM.value()};");
+        // Read at the first check, not as Mpi initialises.
+        assertThat(sources.get("Mpi")).contains("private static final class PredefinedOperations {"
+                + " static final long[] VALUES = {MPI_SUM.value()}; }");
     }
 
     @Test
