@@ -214,14 +214,17 @@ public final class File implements AutoCloseable {
     final Environment environment;
     private final MPI_File handle;
     private final String name;
+    /** How many processes opened the file together. */
+    private final int processes;
     private boolean closed;
     /** The split collective begun and not ended, if any: MPI allows one per file. */
     SplitCollective<?> split;
 
-    private File(Environment environment, MPI_File handle, String name) {
+    private File(Environment environment, MPI_File handle, String name, int processes) {
         this.environment = environment;
         this.handle = handle;
         this.name = name;
+        this.processes = processes;
     }
 
     // ---- opening, closing, deleting -------------------------------------------------------------
@@ -262,7 +265,7 @@ public final class File implements AutoCloseable {
             } finally {
                 freeInfo(arena, info);
             }
-            return new File(comm.environment, MPI_File.read(out), name);
+            return new File(comm.environment, MPI_File.read(out), name, comm.size());
         }
     }
 
@@ -350,9 +353,18 @@ public final class File implements AutoCloseable {
         Mpi.MPI_File_set_size(handle(), bytes);
     }
 
-    /** Makes sure the file has room for {@code bytes} ({@code MPI_File_preallocate}). Collective. */
+    /**
+     * Makes sure the file has room for {@code bytes} ({@code MPI_File_preallocate}). Collective.
+     *
+     * @throws UnsupportedOperationException on a file of several processes where the library's function is known to
+     *         break the file's later collectives (Open MPI's OMPIO; see {@link Issue.KnownBugs})
+     */
     public void preallocate(long bytes) {
-        Mpi.MPI_File_preallocate(handle(), bytes);
+        MPI_File fh = handle();
+        if (processes > 1) {
+            Issue.KnownBugs.refuse("preallocate", "MPI_File_preallocate");
+        }
+        Mpi.MPI_File_preallocate(fh, bytes);
     }
 
     /** Writes what this process wrote to the storage device ({@code MPI_File_sync}). Collective. */

@@ -235,8 +235,13 @@ class FileTest {
                 checks.equal("modes", EnumSet.of(File.Mode.CREATE, File.Mode.WRITE_ONLY, File.Mode.UNIQUE_OPEN),
                         file.modes());
                 checks.equal("hints", "1048576", file.hints().get("cb_buffer_size"));
-                file.preallocate(4096);
-                checks.that("preallocate", file.size() >= 4096, "size " + file.size());
+                if (Issue.KnownBugs.BROKEN.containsKey("MPI_File_preallocate")) {
+                    checks.throwsWith("preallocate", UnsupportedOperationException.class, "MPI_File_preallocate",
+                            () -> file.preallocate(4096));
+                } else {
+                    file.preallocate(4096);
+                    checks.that("preallocate", file.size() >= 4096, "size " + file.size());
+                }
                 // size() is local: every rank asks before any resizes (under load Open MPI 4.1's set_size,
                 // overlapping another rank's size query, failed once with MPI_ERR_OTHER).
                 world.barrier();
@@ -246,6 +251,12 @@ class FileTest {
                 checks.that("atomicity", file.isAtomic(), "not atomic");
                 file.setAtomicity(false);
                 checks.that("atomicityOff", !file.isAtomic(), "still atomic");
+            }
+            // a file of one process grows by preallocate everywhere (the refusal above is for several processes)
+            try (File alone = File.open(env.self(), directory.resolve("alone-" + rank), File.Mode.CREATE,
+                    File.Mode.WRITE_ONLY, File.Mode.DELETE_ON_CLOSE)) {
+                alone.preallocate(4096);
+                checks.that("preallocateAlone", alone.size() >= 4096, "size " + alone.size());
             }
             world.barrier();
             if (rank == 0) {
@@ -312,7 +323,7 @@ class FileTest {
         "positionAfterWrite", "readAll", "seekEnd", "positionShared", "writeOrdered", "readOrdered", "writeShared",
         "readShared", "iwriteAtHandsBack", "ireadAtUntouched", "ireadAt", "ireadAtAll", "iread", "ireadAll",
         "stridedView", "splitOneAtATime", "splitNoClose", "writeAtAllEnd", "splitEndTwice", "readAtAllSplit",
-        "readAllSplit", "orderedSplit", "writeAllSplit", "modes", "hints", "preallocate", "setSize", "atomicity", "atomicityOff", "delete", "deleteOnCloseExists",
+        "readAllSplit", "orderedSplit", "writeAllSplit", "modes", "hints", "preallocate", "preallocateAlone", "setSize", "atomicity", "atomicityOff", "delete", "deleteOnCloseExists",
         "deleteOnClose", "twoAccessModes", "readOnlyCreate", "noSuchFile", "negativeOffset", "countBeyondBuffer",
         "wrongParam", "badStride", "readWriteOnly", "useAfterClose", "size"};
 
