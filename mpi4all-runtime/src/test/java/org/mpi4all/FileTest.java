@@ -242,8 +242,8 @@ class FileTest {
                     file.preallocate(4096);
                     checks.that("preallocate", file.size() >= 4096, "size " + file.size());
                 }
-                // size() is local: every rank asks before any resizes (under load Open MPI 4.1's set_size,
-                // overlapping another rank's size query, failed once with MPI_ERR_OTHER).
+                // size() is local: every rank asks before any resizes. (The MPI_ERR_OTHER that Open MPI's set_size
+                // once gave here came from preallocate's race, now refused: see Issue.KnownBugs.)
                 world.barrier();
                 file.setSize(100);
                 checks.equal("setSize", 100L, file.size());
