@@ -129,7 +129,7 @@ final class Call implements AutoCloseable {
      */
     boolean prepare(boolean mayUpcall) {
         this.mayUpcall = mayUpcall;
-        boolean critical = anyHeap && !mayUpcall && environment.heapAccess() == Environment.HeapAccess.CRITICAL;
+        boolean critical = anyHeap && !mayUpcall && environment.heapInPlace();
         stage(critical);
         return critical;
     }

@@ -89,6 +89,35 @@ final class Downcall {
         }
     }
 
+    /**
+     * {@code MPI_Send}, or {@code MPI_Ssend} if {@code synchronous}, of a whole buffer MPI takes as it is
+     * ({@link Message#wholeCount}), without call state: a native segment through {@code Mpi}, a heap array in place
+     * through {@code MpiCritical}.
+     */
+    static void sendWhole(boolean synchronous, Object buf, int count, MPI_Datatype type, int dest, int tag,
+            MPI_Comm comm) {
+        if (buf instanceof MemorySegment segment) {
+            if (synchronous) {
+                Mpi.MPI_Ssend(segment, count, type, dest, tag, comm);
+            } else {
+                Mpi.MPI_Send(segment, count, type, dest, tag, comm);
+            }
+        } else if (synchronous) {
+            MpiCritical.MPI_Ssend(buf, 0, count, type, dest, tag, comm);
+        } else {
+            MpiCritical.MPI_Send(buf, 0, count, type, dest, tag, comm);
+        }
+    }
+
+    /** {@code MPI_Recv} into a whole buffer MPI takes as it is, without a status; see {@link #sendWhole}. */
+    static void recvWhole(Object buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm) {
+        if (buf instanceof MemorySegment segment) {
+            Mpi.MPI_Recv(segment, count, type, source, tag, comm, Mpi.MPI_STATUS_IGNORE);
+        } else {
+            MpiCritical.MPI_Recv(buf, 0, count, type, source, tag, comm, Mpi.MPI_STATUS_IGNORE);
+        }
+    }
+
     static void recv(boolean critical, Message m, int source, int tag, MPI_Comm comm, MemorySegment status) {
         if (m.isLarge()) {
             LargeCounts.run(m.elements(), () -> Mpi.MPI_Recv_c(m.mpi(), m.elements(), m.handle, source, tag, comm,
@@ -139,18 +168,46 @@ final class Downcall {
         if (in.isLarge()) {
             largeReduction(kind, in, out, op, root, comm);
         } else if (critical) {
-            switch (kind) {
-                case REDUCE -> MpiCritical.MPI_Reduce(sentArray(in, out), sentOffset(in, out), array(out), offset(out),
-                        in.count, in.handle, op, root, comm);
-                case ALLREDUCE -> MpiCritical.MPI_Allreduce(sentArray(in, out), sentOffset(in, out), array(out),
-                        offset(out), in.count, in.handle, op, comm);
-                case SCAN -> MpiCritical.MPI_Scan(sentArray(in, out), sentOffset(in, out), array(out), offset(out),
-                        in.count, in.handle, op, comm);
-                case EXSCAN -> MpiCritical.MPI_Exscan(sentArray(in, out), sentOffset(in, out), array(out), offset(out),
-                        in.count, in.handle, op, comm);
-            }
+            criticalReduction(kind, sentArray(in, out), sentOffset(in, out), array(out), offset(out), in.count,
+                    in.handle, op, root, comm);
         } else {
-            Reductions.plain(kind, sent(in, out), plain(out), in.count, in.handle, op, root, comm);
+            plainReduction(kind, sent(in, out), plain(out), in.count, in.handle, op, root, comm);
+        }
+    }
+
+    /**
+     * A reduction of whole buffers MPI takes as they are ({@link Message#wholeCount}), without call state: native
+     * segments through {@code Mpi}, heap arrays in place through {@code MpiCritical}; {@code recv} is null where
+     * this process receives nothing (a reduce off the root).
+     */
+    static void wholeReduction(Reductions.Kind kind, Object send, Object recv, int count, MPI_Datatype type,
+            MPI_Op op, int root, MPI_Comm comm) {
+        if (send instanceof MemorySegment segment) {
+            plainReduction(kind, segment, recv == null ? MemorySegment.NULL : (MemorySegment) recv, count, type, op,
+                    root, comm);
+            return;
+        }
+        criticalReduction(kind, send, 0, recv, 0, count, type, op, root, comm);
+    }
+
+    /** The critical function of the reduction {@code kind}: each buffer an array (or segment) and a byte offset into it. */
+    private static void criticalReduction(Reductions.Kind kind, Object send, long sendOffset, Object recv,
+            long recvOffset, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm) {
+        switch (kind) {
+            case REDUCE -> MpiCritical.MPI_Reduce(send, sendOffset, recv, recvOffset, count, type, op, root, comm);
+            case ALLREDUCE -> MpiCritical.MPI_Allreduce(send, sendOffset, recv, recvOffset, count, type, op, comm);
+            case SCAN -> MpiCritical.MPI_Scan(send, sendOffset, recv, recvOffset, count, type, op, comm);
+            case EXSCAN -> MpiCritical.MPI_Exscan(send, sendOffset, recv, recvOffset, count, type, op, comm);
+        }
+    }
+
+    private static void plainReduction(Reductions.Kind kind, MemorySegment sendbuf, MemorySegment recvbuf, int count,
+            MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm) {
+        switch (kind) {
+            case REDUCE -> Mpi.MPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
+            case ALLREDUCE -> Mpi.MPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
+            case SCAN -> Mpi.MPI_Scan(sendbuf, recvbuf, count, type, op, comm);
+            case EXSCAN -> Mpi.MPI_Exscan(sendbuf, recvbuf, count, type, op, comm);
         }
     }
 

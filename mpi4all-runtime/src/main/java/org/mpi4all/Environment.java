@@ -222,6 +222,11 @@ public final class Environment implements AutoCloseable {
         return heapAccess;
     }
 
+    /** Whether a blocking call may hand MPI a heap array in place, through a critical downcall. */
+    boolean heapInPlace() {
+        return heapAccess == HeapAccess.CRITICAL;
+    }
+
     /**
      * {@return the communicator of all processes} ({@code MPI_COMM_WORLD}); it cannot be closed.
      *

@@ -116,20 +116,32 @@ final class Message {
     }
 
     /**
-     * The elements in {@code carrier} if it is a native segment MPI can be handed as it is: a whole number
-     * of the predefined {@code typeParam} (default {@code BYTE}) that MPI may write, if it does; else -1.
-     * For operations that need no message at all (see {@code Communicator.reduction}). {@link #resolve}
-     * tests the same inline: calling this instead made the 8-byte ping-pongs 2-5% slower in JMH.
+     * The elements in {@code carrier} if MPI can be handed it whole, as it is, so that a blocking call needs no
+     * call state (see {@code Reductions.reduction}): a native segment of a whole number of the predefined
+     * {@code typeParam} (default {@code BYTE}) that MPI may write, if it does; or, if {@code heapInPlace} (a
+     * critical downcall may take it), a primitive array, without {@code typeParam}. Else -1. {@link #wholeType}
+     * is its datatype. {@link #resolve} tests the same inline: calling this instead made the 8-byte ping-pongs 2-5%
+     * slower in JMH.
      */
-    static int nativeCount(Object carrier, Datatype typeParam, int direction) {
-        if (carrier instanceof MemorySegment s && s.isNative() && ((direction & OUT) == 0 || !s.isReadOnly())) {
-            Datatype type = typeParam != null ? typeParam : Datatype.BYTE;
-            if (type.hasFixedHandle()) {
-                long elements = type.elementsIn(s.byteSize());   // -1 if not a whole number
-                return elements <= Integer.MAX_VALUE ? (int) elements : -1;
+    static int wholeCount(Object carrier, Datatype typeParam, int direction, boolean heapInPlace) {
+        if (carrier instanceof MemorySegment s) {
+            if (s.isNative() && ((direction & OUT) == 0 || !s.isReadOnly())) {
+                Datatype type = typeParam != null ? typeParam : Datatype.BYTE;
+                if (type.hasFixedHandle()) {
+                    long elements = type.elementsIn(s.byteSize());   // -1 if not a whole number
+                    return elements <= Integer.MAX_VALUE ? (int) elements : -1;
+                }
             }
+        } else if (heapInPlace && typeParam == null && arrayKindOf(carrier) != NOT_AN_ARRAY) {
+            return Array.getLength(carrier);
         }
         return -1;
+    }
+
+    /** The datatype of a buffer {@link #wholeCount} accepted. */
+    static Datatype wholeType(Object carrier, Datatype typeParam) {
+        int array = arrayKindOf(carrier);
+        return array != NOT_AN_ARRAY ? ARRAY_TYPES[array] : typeParam != null ? typeParam : Datatype.BYTE;
     }
 
     private static final Datatype[] ARRAY_TYPES = {Datatype.BYTE, Datatype.SHORT, Datatype.CHAR, Datatype.INT,

@@ -96,17 +96,12 @@ final class PointToPoint {
         Mode mode = mode("send", given);
         boolean synchronous = mode == Mode.SYNCHRONOUS;
         Datatype typeParam = Param.type(params, given);
-        // A whole native segment needs no call state (see Reductions.reduction), in the common modes.
+        // A whole buffer MPI takes as it is needs no call state (see Reductions.reduction), in the common modes.
         int whole = Param.has(given, COUNT) || Param.has(given, OFFSET) || !(synchronous || mode == Mode.STANDARD) ? -1
-                : Message.nativeCount(buf, typeParam, Message.IN);
+                : Message.wholeCount(buf, typeParam, Message.IN, c.environment.heapInPlace());
         if (whole >= 0) {
             Call.checkOutside("send");
-            MPI_Datatype type = (typeParam != null ? typeParam : Datatype.BYTE).handle(null);
-            if (synchronous) {
-                Mpi.MPI_Ssend((MemorySegment) buf, whole, type, dest, tag, comm);
-            } else {
-                Mpi.MPI_Send((MemorySegment) buf, whole, type, dest, tag, comm);
-            }
+            Downcall.sendWhole(synchronous, buf, whole, Message.wholeType(buf, typeParam).handle(null), dest, tag, comm);
             return;
         }
         try (Call call = Call.begin(c.environment, "send")) {
@@ -126,13 +121,12 @@ final class PointToPoint {
         int tag = Param.intValue(params, given, TAG, Communicator.ANY_TAG);
         Status status = (Status) Param.value(params, given, STATUS);
         Datatype typeParam = Param.type(params, given);
-        // A whole native segment, without a status to fill, needs no call state: see Reductions.reduction.
+        // A whole buffer MPI takes as it is, without a status to fill, needs no call state: see Reductions.reduction.
         int whole = status != null || Param.has(given, COUNT) || Param.has(given, OFFSET) ? -1
-                : Message.nativeCount(buf, typeParam, Message.OUT);
+                : Message.wholeCount(buf, typeParam, Message.OUT, c.environment.heapInPlace());
         if (whole >= 0) {
             Call.checkOutside("recv");
-            Mpi.MPI_Recv((MemorySegment) buf, whole, (typeParam != null ? typeParam : Datatype.BYTE).handle(null), source,
-                    tag, comm, Mpi.MPI_STATUS_IGNORE);
+            Downcall.recvWhole(buf, whole, Message.wholeType(buf, typeParam).handle(null), source, tag, comm);
             return buf;
         }
         try (Call call = Call.begin(c.environment, "recv")) {

@@ -8,13 +8,10 @@ import static org.mpi4all.Param.Name.TYPE;
 import static org.mpi4all.Shapes.nonRootResult;
 import static org.mpi4all.Shapes.resultBuffer;
 
-import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Objects;
 import org.mpi4all.ffi.MPI_Comm;
-import org.mpi4all.ffi.MPI_Datatype;
 import org.mpi4all.ffi.MPI_Op;
-import org.mpi4all.ffi.Mpi;
 
 /** The reductions of {@link Communicator} (MPI-4.1 §6.9-6.11): reduce, allreduce, scan, exscan, reduce-scatter. */
 final class Reductions {
@@ -51,19 +48,32 @@ final class Reductions {
         boolean inPlace = receives && Param.has(given, IN_PLACE);
         Object recvBuf = Param.value(params, given, RECV_BUF);
         Datatype typeParam = Param.type(params, given);
-        // Native segments reach MPI as they are and a predefined operator calls no Java: with nothing to
-        // stage, copy back or rethrow, the call needs none of Call's bookkeeping, which is most of what the
-        // high level adds to an 8-byte allreduce. Anything else, misuse included, goes the long way.
-        if (!inPlace && recvBuf != null && !op.isUserDefined()) {
-            int count = Message.nativeCount(send, typeParam, Message.IN);
-            if (count >= 0 && Message.nativeCount(recvBuf, typeParam, Message.OUT) >= count) {
+        // Whole buffers of one kind that MPI takes as they are (native segments, and heap arrays where a critical
+        // downcall may take them) and a predefined operator, which calls no Java: with nothing to stage, copy back
+        // or rethrow, the call needs none of Call's bookkeeping, which is most of what the high level adds to an
+        // 8-byte allreduce. Anything else, misuse included, goes the long way.
+        if (!inPlace && recvBuf != null && send != null && recvBuf.getClass() == send.getClass()
+                && !op.isUserDefined()) {
+            boolean heapInPlace = c.environment.heapInPlace();
+            int count = Message.wholeCount(send, typeParam, Message.IN, heapInPlace);
+            if (count >= 0 && Message.wholeCount(recvBuf, typeParam, Message.OUT, heapInPlace) >= count) {
                 Call.checkOutside(operation);
-                Datatype type = typeParam != null ? typeParam : Datatype.BYTE;
-                plain(kind, (MemorySegment) send, receives ? (MemorySegment) recvBuf : MemorySegment.NULL, count,
-                        type.handle(null), op.handle(c.environment, type, operation), root, comm);
+                Datatype type = Message.wholeType(send, typeParam);
+                Downcall.wholeReduction(kind, send, receives ? recvBuf : null, count, type.handle(null),
+                        op.handle(c.environment, type, operation), root, comm);
                 return (T) recvBuf;
             }
         }
+        return resolved(c, kind, send, op, comm, root, receives, inPlace, recvBuf, typeParam);
+    }
+
+    /**
+     * The long way of {@link #reduction}, with its parameters read: apart, so that the short way stays small
+     * enough for the JIT to inline it into the caller.
+     */
+    private static <T> T resolved(Communicator c, Kind kind, T send, Op op, MPI_Comm comm, int root, boolean receives,
+            boolean inPlace, Object recvBuf, Datatype typeParam) {
+        String operation = kind.operation;
         try (Call call = Call.begin(c.environment, operation)) {
             Message in = call.message(send, typeParam, 0, -1, inPlace ? Message.INOUT : Message.IN);
             T result = receives ? resultBuffer(operation, send, recvBuf, in, in.elements(), inPlace)
@@ -73,17 +83,6 @@ final class Reductions {
             MPI_Op mpiOp = op.handle(c.environment, in.type, operation);
             Downcall.reduction(call.prepare(op.isUserDefined()), kind, in, out, mpiOp, root, comm);
             return call.finish(result);
-        }
-    }
-
-    /** Calls the plain MPI function of the reduction {@code kind}. */
-    static void plain(Kind kind, MemorySegment sendbuf, MemorySegment recvbuf, int count, MPI_Datatype type, MPI_Op op,
-            int root, MPI_Comm comm) {
-        switch (kind) {
-            case REDUCE -> Mpi.MPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
-            case ALLREDUCE -> Mpi.MPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
-            case SCAN -> Mpi.MPI_Scan(sendbuf, recvbuf, count, type, op, comm);
-            case EXSCAN -> Mpi.MPI_Exscan(sendbuf, recvbuf, count, type, op, comm);
         }
     }
 

@@ -326,7 +326,8 @@ public final class Window implements Attributed<Window>, AutoCloseable {
      */
     public void put(Object origin, int target, long disp, Param... params) {
         Datatype typeParam = typeOf("put", params);
-        int whole = Message.nativeCount(origin, typeParam, Message.IN);
+        // never a heap array in place: MPI reads the origin until the next synchronization
+        int whole = Message.wholeCount(origin, typeParam, Message.IN, false);
         if (whole >= 0) {
             // A native segment is handed to MPI as it is: no call state, nothing to stage.
             MPI_Win win = handle();
