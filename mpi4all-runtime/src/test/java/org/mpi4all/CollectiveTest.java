@@ -116,6 +116,7 @@ class CollectiveTest {
 
             int root = size - 1;
             segmentsIntoRecvBuf(checks, n, expectedSum, root);
+            arraysIntoRecvBuf(checks, n, expectedSum, root);
             int[] reduced = world.reduce(contribution(n), Op.SUM, root(root));
             checks.equal("reduce", rank == root ? expectedSum : new int[0], reduced);
             int[] atRoot = contribution(n);
@@ -187,6 +188,33 @@ class CollectiveTest {
                 world.exscan(arena.allocateFrom(JAVA_LONG, rank + 1L), Op.MAX, recvBuf(exscanned), type(Datatype.LONG));
                 checks.equal("exscanSegmentRecvBuf", rank > 0 ? (long) rank : 0L, rank > 0 ? exscanned.get(JAVA_LONG, 0) : 0L);
             }
+        }
+
+        /**
+         * Heap arrays into a given recvBuf of the same class: the reductions' short path where heap arrays go to MPI in
+         * place (the long way under -Dmpi4all.heapAccess=copy); a recvBuf longer than the data keeps its tail.
+         */
+        private static void arraysIntoRecvBuf(Checks checks, int n, int[] expectedSum, int root) {
+            int[] longer = new int[n + 2];
+            Arrays.fill(longer, -1);
+            world.allreduce(contribution(n), Op.SUM, recvBuf(longer));
+            checks.equal("allreduceArrayLongerRecvBuf", IntStream.concat(Arrays.stream(expectedSum), IntStream.of(-1, -1))
+                    .toArray(), longer);
+
+            int[] atRoot = new int[n];
+            Arrays.fill(atRoot, -1);
+            checks.that("reduceArrayRecvBufIsReturned",
+                    world.reduce(contribution(n), Op.SUM, root(root), recvBuf(atRoot)) == atRoot, "another array was returned");
+            int[] untouched = new int[n];
+            Arrays.fill(untouched, -1);
+            checks.equal("reduceArrayRecvBuf", rank == root ? expectedSum : untouched, atRoot);
+
+            long[] scanned = new long[1];
+            world.scan(new long[] {rank + 1L}, Op.SUM, recvBuf(scanned));
+            checks.equal("scanArrayRecvBuf", (rank + 1L) * (rank + 2) / 2, scanned[0]);
+            long[] exscanned = {-1};
+            world.exscan(new long[] {rank + 1L}, Op.MAX, recvBuf(exscanned));
+            checks.equal("exscanArrayRecvBuf", rank > 0 ? (long) rank : -1L, rank > 0 ? exscanned[0] : -1L);
         }
 
         static void fixedBlocks(Checks checks) {
@@ -383,7 +411,9 @@ class CollectiveTest {
         "allreduceMax", "allreduceMin", "allreduceProdLong", "allreduceBand", "allreduceBor", "allreduceLand",
         "allreduceLor", "allreduceScalarDouble", "allreduceRecvBufIsReturned", "allreduceRecvBuf", "allreduceInPlace",
         "allreduceDirectBuffer", "allreduceSegment", "allreduceSegmentRecvBufIsReturned", "allreduceSegmentRecvBuf",
-        "allreduceSegmentOfBytes", "reduceSegmentRecvBuf", "scanSegmentRecvBuf", "exscanSegmentRecvBuf", "reduceScatterBlock",
+        "allreduceSegmentOfBytes", "reduceSegmentRecvBuf", "scanSegmentRecvBuf", "exscanSegmentRecvBuf",
+        "allreduceArrayLongerRecvBuf", "reduceArrayRecvBufIsReturned", "reduceArrayRecvBuf", "scanArrayRecvBuf",
+        "exscanArrayRecvBuf", "reduceScatterBlock",
         "reduceScatterCounts", "reduceScatterSegmentRecvBuf", "reduce", "reduceInPlace", "scan", "exscan", "gather", "allgather",
         "allgatherInPlace", "allgatherDouble", "scatter", "scatterWithCount", "alltoall", "alltoallInPlace",
         "allgatherv", "allgathervCountsOut", "allgathervDisplsOut", "allgathervGapped", "gatherv", "scatterv",
