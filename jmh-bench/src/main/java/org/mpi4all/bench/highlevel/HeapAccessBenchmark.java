@@ -44,7 +44,7 @@ public class HeapAccessBenchmark {
     @Setup(Level.Trial)
     public void allocate() {
         comm = HighLevelBench.world().handle();
-        peer = 1 - HighLevelBench.world().rank();
+        peer = (HighLevelBench.world().rank() + 1) % HighLevelBench.world().size();
         initiator = HighLevelBench.world().rank() == 0;
         doubles = bytes / Double.BYTES;
         array = new double[doubles];

@@ -52,7 +52,7 @@ public class OneSidedBenchmark {
     @Setup(Level.Trial)
     public void allocate() {
         world = HighLevelBench.world();
-        peer = 1 - world.rank();
+        peer = (world.rank() + 1) % world.size();
         doubles = bytes / Double.BYTES;
         arena = Arena.ofConfined();
         origin = arena.allocate(bytes, Double.BYTES);
