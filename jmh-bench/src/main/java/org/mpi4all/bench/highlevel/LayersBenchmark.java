@@ -32,8 +32,8 @@ import org.openjdk.jmh.annotations.State;
  * high-level calls are written as a user writes them, buffers passed as they are.
  *
  * <p>On one rank ({@code -np 1}) the peer is the rank itself: the ping-pong is a send to itself then its receive
- * (eager at 8 B and 8 KiB; a larger message may wait for a receive that never comes) and the allreduce is of one
- * process. No call waits for another process then, so the difference of the two layers is the binding's alone,
+ * and the allreduce is of one process. The send completes only where the implementation sends to itself eagerly
+ * (Open MPI 4.1 at 8 bytes; a one-rank run on MPICH 4.0 did not finish: use two ranks there). No call waits for another process then, so the difference of the two layers is the binding's alone,
  * not the scheduling of a peer on a shared machine ({@link OneSidedBenchmark} likewise puts into the rank's own
  * window).
  */
