@@ -33,7 +33,8 @@ import org.openjdk.jmh.annotations.State;
  *
  * <p>On one rank ({@code -np 1}) the peer is the rank itself: the ping-pong is a send to itself then its receive
  * and the allreduce is of one process. The send completes only where the implementation sends to itself eagerly
- * (Open MPI 4.1 at 8 bytes; a one-rank run on MPICH 4.0 did not finish: use two ranks there). No call waits for another process then, so the difference of the two layers is the binding's alone,
+ * (Open MPI 4.1 at 8 bytes, not at 8 KiB; a one-rank run on MPICH 4.0 did not finish at 8 bytes: use two ranks
+ * there). No call waits for another process then, so the difference of the two layers is the binding's alone,
  * not the scheduling of a peer on a shared machine ({@link OneSidedBenchmark} likewise puts into the rank's own
  * window).
  */
