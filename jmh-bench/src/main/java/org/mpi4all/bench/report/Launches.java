@@ -44,6 +44,9 @@ final class Launches {
      * their numbers, or {@code rank0.tsv} itself for a single launch.
      */
     static Launches read(Path directory) {
+        if (!Files.isDirectory(directory)) {
+            throw new IllegalArgumentException(directory + " is not a directory of results");
+        }
         if (Files.exists(directory.resolve(RANK_0))) {
             return new Launches(List.of(directory));
         }

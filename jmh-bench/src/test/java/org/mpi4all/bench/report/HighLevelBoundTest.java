@@ -91,6 +91,12 @@ class HighLevelBoundTest {
     }
 
     @Test
+    void aMissingResultsDirectoryIsRefused() {
+        assertThatThrownBy(() -> HighLevelBound.of(directory.resolve("missing"))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageEndingWith("missing is not a directory of results");
+    }
+
+    @Test
     void resultsWithoutBothLayersAreRefused() throws IOException {
         launch(1, "1.0\t1.0", line("mpi4all-heap", "HeapAccessBenchmark.critical", 8, 0.3),
                 line("mpi4all-heap", "LayersBenchmark.pingPongGenerated", 8, 0.3));
