@@ -33,7 +33,7 @@ final class AbiProfiles {
                 throw new IllegalStateException("the ABI profile " + name + " is listed but not carried: the mpi4all jar"
                         + " is damaged");
             }
-            return AbiProfile.parse(text, name.concat(".profile"));   // no concatenation call site to link
+            return AbiProfile.parse(text, name + ".profile");
         }
     }
 

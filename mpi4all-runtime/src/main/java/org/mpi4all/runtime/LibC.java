@@ -160,7 +160,7 @@ final class LibC {
     /**
      * The pointer at {@code offset} in {@code structure}, read as the 64-bit integer it is on these ABIs: reading it
      * as an {@code ADDRESS} would first link that layout's var handle, an adaptation of this one (an indirect var
-     * handle, two lambdas and their method handles: a millisecond or two in a fresh JVM).
+     * handle, two lambdas and four method-handle forms spun in a fresh JVM).
      */
     private static MemorySegment pointerAt(MemorySegment structure, long offset) {
         return MemorySegment.ofAddress(structure.get(JAVA_LONG, offset));

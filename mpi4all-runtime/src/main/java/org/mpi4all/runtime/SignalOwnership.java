@@ -36,8 +36,8 @@ final class SignalOwnership {
 
     /**
      * A handler already found in the JVM's own libraries: the JVM has one handler for all its signals, so each check
-     * places it once ({@code dladdr} and two real paths, a few milliseconds in a fresh JVM), and the check after
-     * loading MPI not at all while the handler is unchanged. The JVM's libraries are never unloaded.
+     * places it once ({@code dladdr} and two real paths), and the check after loading MPI not at all while the handler
+     * is unchanged (0.1 ms of a fresh JVM's CPU instead of 0.6-1.0). The JVM's libraries are never unloaded.
      */
     private static volatile long jvmHandler;
 
