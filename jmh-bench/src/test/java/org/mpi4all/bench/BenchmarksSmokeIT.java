@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -62,6 +63,31 @@ class BenchmarksSmokeIT {
         runBench("mpj-array");
 
         assertTimesOnBothRanks(Map.of("mpj-array", union(MESSAGING, NONBLOCKING)));
+    }
+
+    @Test
+    void theHighLevelContenderWritesBothLayersOnBothRanks() throws Exception {
+        // HighLevelBench --quick: one warm-up round, then one round of 2 iterations per benchmark
+        RepositoryScripts.runSucceeding(List.of("scripts/bench", "--quick", "--no-build", "--results", results.toString(),
+                MPI, "high-level", "--", "--bytes", "8", "--only", "Layers,OneSided"), results.resolve("bench.log"));
+
+        Set<String> layers = Set.of("LayersBenchmark.pingPongGenerated", "LayersBenchmark.pingPongHighLevel",
+                "LayersBenchmark.allreduceGenerated", "LayersBenchmark.allreduceHighLevel",
+                "LayersBenchmark.allreduceHighLevelInlineParams");
+        for (int rank = 0; rank < 2; rank++) {
+            List<Measurement> measurements = ResultFile.read(results.resolve("rank" + rank + ".tsv"));
+            assertThat(benchmarksOf(measurements, "mpi4all-heap")).as("heap arrays on rank %d", rank)
+                    .containsExactlyInAnyOrderElementsOf(layers);
+            assertThat(benchmarksOf(measurements, "mpi4all-segment")).as("segments on rank %d", rank)
+                    .containsExactlyInAnyOrderElementsOf(union(layers,
+                            Set.of("OneSidedBenchmark.putFenceGenerated", "OneSidedBenchmark.putFenceHighLevel")));
+            for (Measurement m : measurements) {
+                assertThat(m.bytes()).as("%s on rank %d", m, rank).isEqualTo(8);
+                assertThat(m.microseconds()).as("%s on rank %d", m, rank).hasSize(2)
+                        .allSatisfy(t -> assertThat(t).isPositive().isFinite());
+            }
+        }
+        assertThat(Files.readString(results.resolve("high-level.md"))).contains("| pingPong | array | 8 |");
     }
 
     private void runBench(String... contenders) throws IOException, InterruptedException {

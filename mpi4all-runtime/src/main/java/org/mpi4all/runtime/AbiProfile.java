@@ -27,6 +27,7 @@ public record AbiProfile(String name, String family, String version, String libr
                          Map<String, Boolean> intHandles, Map<String, StructLayout> structs,
                          Map<String, String> constants, Map<String, String> macroFunctions) {
     static final String HEADER = "mpi4all-abi-profile 1";
+    private static final String CONSTANT = "constant\t";
 
     /**
      * Parses profile {@code text}; {@code source} names it in errors. Every process that binds to MPI parses one, in
@@ -45,6 +46,13 @@ public record AbiProfile(String name, String family, String version, String libr
         Map<String, String> macroFunctions = new HashMap<>();
         for (int number = 2, start = end + 1; start < text.length(); number++, start = end + 1) {
             end = lineEnd(text, start);
+            // Most lines are constants: their name and value are cut out of the text directly, as the JVM interprets
+            // this once per process, where a split and a string switch per line cost milliseconds.
+            int value = text.startsWith(CONSTANT, start) ? text.indexOf('\t', start + CONSTANT.length()) + 1 : 0;
+            if (value > 0 && value <= end) {
+                constants.put(text.substring(start + CONSTANT.length(), value - 1), text.substring(value, end));
+                continue;
+            }
             String[] fields = text.substring(start, end).split("\t", -1);
             try {
                 switch (fields[0]) {

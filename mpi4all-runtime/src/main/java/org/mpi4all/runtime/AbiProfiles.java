@@ -76,12 +76,10 @@ final class AbiProfiles {
      */
     static AbiProfile select(MpiDiscovery.Family family, String libraryVersion, String library) {
         String firstLine = MpiLibrary.firstLine(libraryVersion);
-        String profileFamily = switch (family) {
-            case OPEN_MPI -> "openmpi";
-            case MPICH -> "mpich";
-            case STANDARD_ABI -> "mpiabi";
-            case UNKNOWN -> "";
-        };
+        // Comparisons, not a switch: a switch on another class's enum loads a class of its own (its switch map).
+        String profileFamily = family == MpiDiscovery.Family.OPEN_MPI ? "openmpi"
+                : family == MpiDiscovery.Family.MPICH ? "mpich"
+                : family == MpiDiscovery.Family.STANDARD_ABI ? "mpiabi" : "";
         // Loops rather than stream pipelines, at least on the common path (a profile of the very version): this runs in
         // a fresh JVM, where linking a lambda costs more than the loop.
         List<Listed> candidates = new ArrayList<>();

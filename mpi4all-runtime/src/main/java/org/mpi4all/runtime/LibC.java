@@ -7,6 +7,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.util.Optional;
 
@@ -102,6 +103,23 @@ final class LibC {
     }
 
     /**
+     * The symbols of the library loaded as {@code handle} and of its dependencies, as {@code dlsym} finds them: what
+     * {@link SymbolLookup#libraryLookup} gives for a library loaded already, without loading it a second time
+     * through the JDK's own library loader (some milliseconds of CPU in a fresh JVM).
+     */
+    static SymbolLookup symbolsOf(MemorySegment handle) {
+        return new LibrarySymbols(handle);
+    }
+
+    private record LibrarySymbols(MemorySegment handle) implements SymbolLookup {
+        @Override
+        public Optional<MemorySegment> find(String name) {
+            MemorySegment address = dlsym(handle, name);
+            return address.equals(MemorySegment.NULL) ? Optional.empty() : Optional.of(address);
+        }
+    }
+
+    /**
      * The file of the loaded object that holds {@code address} ({@code dladdr}'s {@code dli_fname}: the path the
      * loader opened), or empty when no loaded object holds it.
      */
@@ -121,7 +139,7 @@ final class LibC {
             if ((int) call(SIGACTION, signal, 0, action.address()) != 0) {
                 throw new IllegalStateException("sigaction(" + signal + ") failed");
             }
-            return action.get(ADDRESS, 0);
+            return pointerAt(action, 0);
         }
     }
 
@@ -135,8 +153,17 @@ final class LibC {
             if ((int) call(DLADDR, address.address(), info.address(), 0) == 0) {
                 return null;
             }
-            return new SharedObject(string(info.get(ADDRESS, 0)), string(info.get(ADDRESS, 2 * ADDRESS.byteSize())));
+            return new SharedObject(string(pointerAt(info, 0)), string(pointerAt(info, 2 * ADDRESS.byteSize())));
         }
+    }
+
+    /**
+     * The pointer at {@code offset} in {@code structure}, read as the 64-bit integer it is on these ABIs: reading it
+     * as an {@code ADDRESS} would first link that layout's var handle, an adaptation of this one (an indirect var
+     * handle, two lambdas and four method-handle forms spun in a fresh JVM).
+     */
+    private static MemorySegment pointerAt(MemorySegment structure, long offset) {
+        return MemorySegment.ofAddress(structure.get(JAVA_LONG, offset));
     }
 
     private static String string(MemorySegment text) {

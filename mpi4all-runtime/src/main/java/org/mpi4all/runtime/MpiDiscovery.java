@@ -2,15 +2,16 @@ package org.mpi4all.runtime;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -99,8 +100,10 @@ public final class MpiDiscovery {
      * @param identity       what it is
      * @param launcher       the launcher of this process
      * @param libraryVersion the whole text of its {@code MPI_Get_library_version}
+     * @param symbols        its symbols (and its dependencies'), looked up in the library loaded
      */
-    public record Loaded(String library, String how, Identity identity, MpiLauncher launcher, String libraryVersion) {}
+    public record Loaded(String library, String how, Identity identity, MpiLauncher launcher, String libraryVersion,
+                         SymbolLookup symbols) {}
 
     /** The user's explicit choices; either may be null. */
     record Choice(String library, String libraryFrom, Family abi, String abiFrom) {
@@ -162,8 +165,8 @@ public final class MpiDiscovery {
             found = besideLauncher(launcher, choice);
         }
         Located located = found.isPresent() ? found.get() : onLoaderPath(namesInOrder(launcher, choice));
-        MemorySegment handle = LibC.dlopen(located.library(), LibC.RTLD_NOW | LibC.RTLD_GLOBAL);
-        Optional<MemorySegment> versionFunction = symbol(handle, "MPI_Get_library_version");
+        SymbolLookup symbols = LibC.symbolsOf(LibC.dlopen(located.library(), LibC.RTLD_NOW | LibC.RTLD_GLOBAL));
+        Optional<MemorySegment> versionFunction = symbols.find("MPI_Get_library_version");
         if (versionFunction.isEmpty()) {
             throw new UnsatisfiedLinkError(located.library() + " (" + located.how() + ") is not an MPI library:"
                     + " it has no MPI_Get_library_version");
@@ -171,10 +174,10 @@ public final class MpiDiscovery {
         String file = LibC.fileOf(versionFunction.get()).orElse(located.library());
         checkAlone(inProcess, file, located.how());
         String version = libraryVersion(versionFunction.get());
-        Identity identity = identify(handle, firstLine(version));
+        Identity identity = identify(symbols, firstLine(version));
         checkAbi(choice, identity, file);
         checkLauncher(launcher, identity, file, located.how());
-        return new Loaded(file, located.how(), identity, launcher, version);
+        return new Loaded(file, located.how(), identity, launcher, version, symbols);
     }
 
     /** Step 1: the user's word; a wheel's linker script stands for the library it names. */
@@ -298,17 +301,17 @@ public final class MpiDiscovery {
     }
 
     /**
-     * What the library loaded as {@code handle} is, by mpi4py's rule: {@code MPI_Abi_get_version} giving a major
+     * What the library of {@code symbols} is, by mpi4py's rule: {@code MPI_Abi_get_version} giving a major
      * version above 0 means the standard ABI (MPICH 5's and Intel MPI's own-ABI libraries give -1); an exported
      * {@code ompi_mpi_comm_world} means Open MPI's; a library of MPICH's lineage otherwise has MPICH's. All of it
      * is callable before {@code MPI_Init}.
      */
-    static Identity identify(MemorySegment handle, String version) {
-        Lineage lineage = lineage(handle, version);
+    static Identity identify(SymbolLookup symbols, String version) {
+        Lineage lineage = lineage(symbols, version);
         Family family;
-        if (standardAbiMajor(handle) > 0) {
+        if (standardAbiMajor(symbols) > 0) {
             family = Family.STANDARD_ABI;
-        } else if (symbol(handle, OPEN_MPI_SYMBOL).isPresent()) {
+        } else if (symbols.find(OPEN_MPI_SYMBOL).isPresent()) {
             family = Family.OPEN_MPI;
         } else {
             family = lineage == Lineage.MPICH ? Family.MPICH : Family.UNKNOWN;
@@ -316,7 +319,7 @@ public final class MpiDiscovery {
         return new Identity(family, lineage, version);
     }
 
-    private static Lineage lineage(MemorySegment handle, String version) {
+    private static Lineage lineage(SymbolLookup symbols, String version) {
         if (version.startsWith("Open MPI")) {
             return Lineage.OPEN_MPI;
         }
@@ -326,14 +329,14 @@ public final class MpiDiscovery {
             }
         }
         // A rebranded build keeps its code's exported internals.
-        if (symbol(handle, OPEN_MPI_SYMBOL).isPresent()) {
+        if (symbols.find(OPEN_MPI_SYMBOL).isPresent()) {
             return Lineage.OPEN_MPI;
         }
-        return symbol(handle, MPICH_SYMBOL).isPresent() ? Lineage.MPICH : Lineage.UNKNOWN;
+        return symbols.find(MPICH_SYMBOL).isPresent() ? Lineage.MPICH : Lineage.UNKNOWN;
     }
 
-    private static int standardAbiMajor(MemorySegment handle) {
-        Optional<MemorySegment> function = symbol(handle, "MPI_Abi_get_version");
+    private static int standardAbiMajor(SymbolLookup symbols) {
+        Optional<MemorySegment> function = symbols.find("MPI_Abi_get_version");
         if (function.isEmpty()) {
             return 0;
         }
@@ -353,12 +356,6 @@ public final class MpiDiscovery {
             int rc = LibC.callIntFunction(function, text, length);
             return rc == 0 ? text.getString(0, StandardCharsets.UTF_8) : "";
         }
-    }
-
-    /** A symbol of the library loaded as {@code handle} (or of its dependencies), never of another library. */
-    private static Optional<MemorySegment> symbol(MemorySegment handle, String name) {
-        MemorySegment address = LibC.dlsym(handle, name);
-        return address.equals(MemorySegment.NULL) ? Optional.empty() : Optional.of(address);
     }
 
     /** A library chosen while another is already in the process: two MPI libraries cannot share one. */
@@ -410,14 +407,17 @@ public final class MpiDiscovery {
     static Path realLibrary(Path library) {
         try {
             byte[] start;
-            try (var in = Files.newInputStream(library)) {
+            // A FileInputStream, which the JVM has loaded already, rather than Files.newInputStream and its channels.
+            try (FileInputStream in = new FileInputStream(library.toFile())) {
                 start = in.readNBytes(256);
+            }
+            if (start.length >= 4 && start[0] == 0x7f && start[1] == 'E' && start[2] == 'L' && start[3] == 'F') {
+                return library;   // a library, as nearly always: no pattern to compile (a millisecond in a fresh JVM)
             }
             // What a wheel's libmpi.so says instead of being the library: INPUT(libmpi.so.12).
             Pattern linkerScriptInput = Pattern.compile("INPUT\\s*\\(\\s*([^\\s)]+)");
             Matcher input = linkerScriptInput.matcher(new String(start, StandardCharsets.ISO_8859_1));
-            boolean elf = start.length >= 4 && Arrays.equals(Arrays.copyOf(start, 4), new byte[] {0x7f, 'E', 'L', 'F'});
-            return !elf && input.find() ? library.resolveSibling(Path.of(input.group(1)).getFileName()) : library;
+            return input.find() ? library.resolveSibling(Path.of(input.group(1)).getFileName()) : library;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the MPI library " + library + ": " + e.getMessage(), e);
         }

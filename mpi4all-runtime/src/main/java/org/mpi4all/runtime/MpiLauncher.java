@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -76,14 +77,38 @@ public record MpiLauncher(Kind kind, String evidence, Optional<Path> executable)
 
     private static volatile MpiLauncher current;
 
-    /** The launcher of this process (found once: it cannot change). */
+    /**
+     * The prefixes of the variables through which a rank reaches its launcher: a PMI client finds its server through
+     * {@code PMI_FD} or {@code PMI_PORT}, a PMIx client through {@code PMIX_SERVER_URI*} and {@code PMIX_NAMESPACE},
+     * Open MPI's through its {@code OMPI_} variables, Slurm's tasks have {@code SLURM_STEP_ID}.
+     */
+    private static final List<String> LAUNCHER_VARIABLE_PREFIXES = List.of("PMI_", "PMIX_", "OMPI_", "SLURM_");
+
+    /**
+     * The launcher of this process (found once: it cannot change). The ancestors are read only when the environment
+     * has a launcher's variable: without one no MPI library can join a launcher's job, whichever launcher is an
+     * ancestor, and the process runs alone (reading them costs a fresh JVM milliseconds).
+     */
     public static MpiLauncher current() {
         MpiLauncher result = current;
         if (result == null) {
-            result = detect(System.getenv(), new Ancestors());
+            Map<String, String> environment = System.getenv();
+            result = detect(environment, reachable(environment) ? new Ancestors() : Collections.emptyIterator());
             current = result;
         }
         return result;
+    }
+
+    /** Whether {@code environment} has a variable through which a launcher could be reached. */
+    static boolean reachable(Map<String, String> environment) {
+        for (String name : environment.keySet()) {
+            for (String prefix : LAUNCHER_VARIABLE_PREFIXES) {
+                if (name.startsWith(prefix)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**

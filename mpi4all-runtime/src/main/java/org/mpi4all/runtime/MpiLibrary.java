@@ -81,7 +81,7 @@ public final class MpiLibrary {
             MpiDiscovery.Loaded library = MpiDiscovery.load();
             String path = library.library();
             SignalOwnership.requireJvmHandlers("after mpi4all loaded " + path);
-            SymbolLookup symbols = SymbolLookup.libraryLookup(path, Arena.global());
+            SymbolLookup symbols = library.symbols();
             String version = library.libraryVersion();
             MpiDiscovery.Family family = library.identity().family();
             RuntimeProbe.Binding binding = AbiProfiles.withheld() ? RuntimeProbe.bind(path)

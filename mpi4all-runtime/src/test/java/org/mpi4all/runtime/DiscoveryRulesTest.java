@@ -67,6 +67,15 @@ class DiscoveryRulesTest {
                 .isEqualTo("PMI_RANK is set");
     }
 
+    @Test
+    void theAncestorsAreReadOnlyWhereALaunchersVariableIsSet() {
+        assertThat(MpiLauncher.reachable(Map.of("HOME", "/root", "PATH", "/usr/bin", "MPI4ALL_LIB", "x"))).isFalse();
+        for (String name : List.of("PMI_FD", "PMI_PORT", "PMI_RANK", "PMIX_SERVER_URI41", "PMIX_RANK",
+                "OMPI_COMM_WORLD_SIZE", "SLURM_STEP_ID")) {
+            assertThat(MpiLauncher.reachable(Map.of("HOME", "/root", name, "1"))).as(name).isTrue();
+        }
+    }
+
     private static Kind kindFromVariables(String... names) {
         Map<String, String> environment = new HashMap<>();
         for (String name : names) {

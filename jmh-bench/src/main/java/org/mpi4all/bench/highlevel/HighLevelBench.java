@@ -1,15 +1,18 @@
 package org.mpi4all.bench.highlevel;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.Optional;
 import org.mpi4all.Communicator;
 import org.mpi4all.Environment;
 import org.mpi4all.ThreadLevel;
 import org.mpi4all.bench.Measurement;
+import org.mpi4all.bench.ResultFile;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.IterationResult;
@@ -30,12 +33,15 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * best iteration of all other rounds (and the median): the rounds interleave the benchmarks, so each
  * meets the same interference, and the shortest iteration estimates an operation's own cost. Rank 0 prints
  * the report as a Markdown table, with the bytes JMH's allocation profiler saw allocated per operation;
- * the other rank runs silently.
+ * the other rank runs silently. With {@code --results DIR} every rank also appends the timed iterations of all
+ * measured rounds to {@code DIR/rankN.tsv} ({@link Measurement} lines), which {@code scripts/bench-high-level}
+ * gathers over several launches: a small message's time changes by up to two times from one launch to the next
+ * (most likely with where the scheduler puts the two ranks), so one launch cannot judge a ratio.
  *
  * <pre>
  * scripts/mpi run openmpi -np 2 java --enable-native-access=ALL-UNNAMED \
  *     -cp jmh-bench/target/benchmarks.jar org.mpi4all.bench.highlevel.HighLevelBench [--quick] [--rounds N] [--only NAME[,NAME...]]
- *     [--bytes N]
+ *     [--bytes N] [--results DIR]
  * </pre>
  */
 public final class HighLevelBench {
@@ -51,23 +57,24 @@ public final class HighLevelBench {
     public static void main(String[] args) throws RunnerException {
         List<String> arguments = Arrays.asList(args);
         boolean quick = arguments.contains("--quick");
-        int rounds = arguments.contains("--rounds") ? Integer.parseInt(arguments.get(arguments.indexOf("--rounds") + 1))
-                : quick ? 2 : 6;
+        int rounds = option(arguments, "--rounds").map(Integer::parseInt).orElse(quick ? 2 : 6);
+        if (rounds < 2) {
+            throw new IllegalArgumentException("--rounds " + rounds + ": at least 2, the first round only warms up");
+        }
         // --only NAME[,NAME...] runs the benchmark classes whose names contain one of the NAMEs (OneSided ...), all
         // of them without it.
-        List<String> only = List.of(arguments.contains("--only") ? arguments.get(arguments.indexOf("--only") + 1)
-                .split(",") : new String[] {""});
+        List<String> only = List.of(option(arguments, "--only").orElse("").split(","));
         // --bytes N runs one message size instead of all three (scripts/jit-lottery repeats 8-byte runs).
-        int[] sizes = arguments.contains("--bytes")
-                ? new int[] {Integer.parseInt(arguments.get(arguments.indexOf("--bytes") + 1))}
-                : SIZES;
+        int[] sizes = option(arguments, "--bytes").map(bytes -> new int[] {Integer.parseInt(bytes)}).orElse(SIZES);
+        // --results DIR: every rank appends its measured iterations to DIR/rankN.tsv (scripts/bench-high-level).
+        Optional<Path> results = option(arguments, "--results").map(Path::of);
         // Every rank is a JMH run of its own: they must not wait for each other's lock.
         System.setProperty("jmh.ignoreLock", "true");
         // JMH calls the benchmarks from a worker thread, one call at a time.
         try (Environment env = Environment.init(args, ThreadLevel.SERIALIZED)) {
             environment = env;
             boolean reporting = env.world().rank() == 0;
-            Map<String, Samples> samples = new TreeMap<>();
+            Map<Key, Samples> samples = new LinkedHashMap<>();
             for (int round = 0; round < rounds; round++) {
                 for (int bytes : sizes) {
                     int batch = quick ? 50 : batchFor(bytes);
@@ -89,16 +96,30 @@ public final class HighLevelBench {
                             .shouldFailOnError(true)
                             .verbosity(reporting ? VerboseMode.NORMAL : VerboseMode.SILENT)
                             .addProfiler(GCProfiler.class);
-                    Collection<RunResult> results = new Runner(options.build()).run();
+                    Collection<RunResult> runs = new Runner(options.build()).run();
                     if (round > 0) {
-                        collect(results, samples);
+                        collect(runs, batch, samples);
                     }
                 }
             }
+            results.ifPresent(directory -> ResultFile.append(ResultFile.ofRank(directory, env.world().rank()),
+                    samples.entrySet().stream().map(e -> e.getValue().measurement(e.getKey())).toList()));
             if (reporting) {
                 System.out.println(report(samples, rounds, sizes));
             }
         }
+    }
+
+    /** The value after {@code name} in the arguments, if {@code name} is there. */
+    private static Optional<String> option(List<String> arguments, String name) {
+        int at = arguments.indexOf(name);
+        if (at < 0) {
+            return Optional.empty();
+        }
+        if (at + 1 >= arguments.size()) {
+            throw new IllegalArgumentException(name + " needs a value");
+        }
+        return Optional.of(arguments.get(at + 1));
     }
 
     /** About 2 ms of operations per iteration on shared memory. */
@@ -106,10 +127,20 @@ public final class HighLevelBench {
         return bytes <= 64 ? 2_000 : bytes <= 16_384 ? 500 : 10;
     }
 
+    /**
+     * One benchmark method at one size and kind of buffer. In the results file, {@code buffer} is the contender:
+     * {@code mpi4all-heap} for heap arrays, {@code mpi4all-segment} for off-heap segments, as in the other suites.
+     */
+    private record Key(int bytes, String buffer, String benchmark) {
+        String contender() {
+            return buffer.equals("segment") ? "mpi4all-segment" : "mpi4all-heap";
+        }
+    }
+
     /** The times (µs per operation) and allocations (bytes per operation) of one benchmark's iterations. */
-    private record Samples(List<Double> micros, List<Double> allocated) {
-        Samples() {
-            this(new ArrayList<>(), new ArrayList<>());
+    private record Samples(int batch, List<Double> micros, List<Double> allocated) {
+        Samples(int batch) {
+            this(batch, new ArrayList<>(), new ArrayList<>());
         }
 
         double best() {
@@ -123,17 +154,19 @@ public final class HighLevelBench {
         double allocatedPerOperation() {
             return allocated.isEmpty() ? Double.NaN : Measurement.median(allocated);
         }
+
+        Measurement measurement(Key key) {
+            return new Measurement(key.contender(), key.benchmark(), key.bytes(), 1, batch, micros);
+        }
     }
 
-    private static void collect(Collection<RunResult> results, Map<String, Samples> samples) {
-        for (RunResult result : results) {
-            BenchmarkParams params = result.getParams();
-            String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.', params.getBenchmark()
-                    .lastIndexOf('.') - 1) + 1);
+    private static void collect(Collection<RunResult> runs, int batch, Map<Key, Samples> samples) {
+        for (RunResult run : runs) {
+            BenchmarkParams params = run.getParams();
             String buffer = params.getParamsKeys().contains("buffer") ? params.getParam("buffer") : "array";
-            String key = String.format("%08d %s %s", Integer.parseInt(params.getParam("bytes")), buffer, method);
-            Samples s = samples.computeIfAbsent(key, k -> new Samples());
-            for (var benchmark : result.getBenchmarkResults()) {
+            Key key = new Key(Integer.parseInt(params.getParam("bytes")), buffer, ResultFile.benchmarkName(run));
+            Samples s = samples.computeIfAbsent(key, k -> new Samples(batch));
+            for (var benchmark : run.getBenchmarkResults()) {
                 for (IterationResult iteration : benchmark.getIterationResults()) {
                     s.micros().add(iteration.getPrimaryResult().getScore());
                     Result<?> allocation = iteration.getSecondaryResults().get("gc.alloc.rate.norm");
@@ -146,7 +179,7 @@ public final class HighLevelBench {
     }
 
     /** A Markdown table: per size and buffer, the generated layer against the high level, and the heap access policies. */
-    private static String report(Map<String, Samples> samples, int rounds, int[] sizes) {
+    private static String report(Map<Key, Samples> samples, int rounds, int[] sizes) {
         StringBuilder table = new StringBuilder("\nBest (median) of " + (rounds - 1) + " rounds, µs per operation; bytes"
                 + " allocated per operation\n\n| operation | buffer | bytes | generated | high level | high/generated"
                 + " | allocated: generated / high level |\n|---|---|---|---|---|---|---|\n");
@@ -155,9 +188,9 @@ public final class HighLevelBench {
                 for (String benchmark : List.of("LayersBenchmark.pingPong", "LayersBenchmark.allreduce",
                         "OneSidedBenchmark.putFence")) {
                     String operation = benchmark.substring(benchmark.indexOf('.') + 1);
-                    Samples generated = samples.get(String.format("%08d %s %sGenerated", bytes, buffer, benchmark));
+                    Samples generated = samples.get(new Key(bytes, buffer, benchmark + "Generated"));
                     for (String variant : List.of("HighLevel", "HighLevelInlineParams")) {
-                        Samples high = samples.get(String.format("%08d %s %s%s", bytes, buffer, benchmark, variant));
+                        Samples high = samples.get(new Key(bytes, buffer, benchmark + variant));
                         if (generated != null && high != null) {
                             table.append(String.format("| %s | %s | %d | %.3f (%.3f) | %.3f (%.3f) | %.3f | %.0f / %.0f |%n",
                                     operation + (variant.endsWith("Params") ? ", parameters in the call" : ""), buffer, bytes,
@@ -173,9 +206,10 @@ public final class HighLevelBench {
                 + " through native memory | off-heap segment |\n|---|---|---|---|\n");
         for (int bytes : sizes) {
             table.append("| ").append(bytes);
-            for (String key : List.of("array HeapAccessBenchmark.critical", "array HeapAccessBenchmark.copy",
-                    "segment LayersBenchmark.pingPongGenerated")) {
-                Samples s = samples.get(String.format("%08d %s", bytes, key));
+            for (Key key : List.of(new Key(bytes, "array", "HeapAccessBenchmark.critical"),
+                    new Key(bytes, "array", "HeapAccessBenchmark.copy"),
+                    new Key(bytes, "segment", "LayersBenchmark.pingPongGenerated"))) {
+                Samples s = samples.get(key);
                 table.append(s == null ? " | - " : String.format(" | %.3f (%.3f)", s.best(), s.median()));
             }
             table.append(" |\n");

@@ -1,20 +1,11 @@
 package org.mpi4all.bench.report;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.math.BigDecimal;
-import java.math.MathContext;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.stream.Stream;
-import org.mpi4all.bench.Measurement;
-import org.mpi4all.bench.ResultFile;
 import org.openjdk.jmh.util.ListStatistics;
 
 /**
@@ -40,13 +31,12 @@ public final class QuickCheck {
     private static final double CG_SPEEDUP_GOAL = 1.2;
     private static final String ROW = "%-58s %7s %10s  %-8s %s";
 
-    /** Each launch's measurements, in launch order. */
-    private final List<List<Measurement>> launches;
+    private final Launches launches;
     private final NpbRuns npbRuns;
     private final List<String> lines = new ArrayList<>();
     private boolean allMet = true;
 
-    private QuickCheck(List<List<Measurement>> launches, NpbRuns npbRuns) {
+    private QuickCheck(Launches launches, NpbRuns npbRuns) {
         this.launches = launches;
         this.npbRuns = npbRuns;
     }
@@ -63,30 +53,9 @@ public final class QuickCheck {
 
     /** The goals checked against a micro-benchmark results directory and an NPB result file of mpi4all on {@code mpi}. */
     static QuickCheck of(Path resultsDirectory, Path npbResults, String mpi) {
-        QuickCheck check = new QuickCheck(readLaunches(resultsDirectory), NpbRuns.read(npbResults));
+        QuickCheck check = new QuickCheck(Launches.read(resultsDirectory), NpbRuns.read(npbResults));
         check.run(mpi);
         return check;
-    }
-
-    /** The measurements of each launch: {@code launch-N/rank0.tsv} in the order of N, else {@code rank0.tsv}. */
-    private static List<List<Measurement>> readLaunches(Path directory) {
-        Path single = directory.resolve("rank0.tsv");
-        if (Files.exists(single)) {
-            return List.of(ResultFile.read(single));
-        }
-        try (Stream<Path> entries = Files.list(directory)) {
-            List<Path> launches = entries.filter(p -> p.getFileName().toString().matches("launch-\\d+"))
-                    .sorted(Comparator.comparingInt(p -> Integer.parseInt(p.getFileName().toString().substring(7))))
-                    .map(p -> p.resolve("rank0.tsv"))
-                    .filter(Files::exists)
-                    .toList();
-            if (launches.isEmpty()) {
-                throw new IllegalArgumentException(directory + " has neither rank0.tsv nor launch-N/rank0.tsv");
-            }
-            return launches.stream().map(ResultFile::read).toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list " + directory + ": " + e.getMessage(), e);
-        }
     }
 
     /** The table: a header, then one line per goal (or comparison) with its ratio, bound and verdict. */
@@ -133,9 +102,9 @@ public final class QuickCheck {
     private record Comparison(OptionalDouble ratio, String contender, String c) {
         Comparison(Optional<ListStatistics> contender, Optional<ListStatistics> c) {
             this(contender.isPresent() && c.isPresent()
-                            ? OptionalDouble.of(contender.get().getPercentile(50) / c.get().getPercentile(50))
+                            ? OptionalDouble.of(Launches.median(contender.get()) / Launches.median(c.get()))
                             : OptionalDouble.empty(),
-                    contender.map(QuickCheck::spread).orElse("-"), c.map(QuickCheck::spread).orElse("-"));
+                    contender.map(Launches::spread).orElse("-"), c.map(Launches::spread).orElse("-"));
         }
 
         /** The same comparison read as a rate: C's time over the contender's. */
@@ -145,29 +114,7 @@ public final class QuickCheck {
     }
 
     private Comparison compare(String contender, String benchmark, int bytes) {
-        return new Comparison(perLaunch(contender, benchmark, bytes), perLaunch("c", benchmark, bytes));
-    }
-
-    /** The contender's best iteration in each launch where it ran the benchmark at that size. */
-    private Optional<ListStatistics> perLaunch(String contender, String benchmark, int bytes) {
-        List<Double> figures = new ArrayList<>();
-        for (List<Measurement> launch : launches) {
-            launch.stream()
-                    .filter(m -> m.contender().equals(contender) && m.benchmark().equals(benchmark) && m.bytes() == bytes)
-                    .mapToDouble(Measurement::best).min()
-                    .ifPresent(figures::add);
-        }
-        return statistics(figures);
-    }
-
-    private static String spread(ListStatistics statistics) {
-        return String.format(Locale.ROOT, "%s / %s / %s", micros(statistics.getMin()),
-                micros(statistics.getPercentile(50)), micros(statistics.getMax()));
-    }
-
-    /** Four significant digits: 0.4912, 12.34, 3183. */
-    private static String micros(double value) {
-        return new BigDecimal(value).round(new MathContext(4)).stripTrailingZeros().toPlainString();
+        return new Comparison(launches.bests(contender, benchmark, bytes), launches.bests("c", benchmark, bytes));
     }
 
     /**
@@ -175,15 +122,9 @@ public final class QuickCheck {
      * MPI Java stands where C does).
      */
     private Comparison cgSpeedup(String backend) {
-        Optional<ListStatistics> mine = statistics(npbRuns.times(backend, "CG", "A", 2));
-        Optional<ListStatistics> reference = statistics(npbRuns.times("ompi-java", "CG", "A", 2));
+        Optional<ListStatistics> mine = Launches.statistics(npbRuns.times(backend, "CG", "A", 2));
+        Optional<ListStatistics> reference = Launches.statistics(npbRuns.times("ompi-java", "CG", "A", 2));
         return new Comparison(mine, reference).inverse();
-    }
-
-    private static Optional<ListStatistics> statistics(List<Double> values) {
-        ListStatistics statistics = new ListStatistics();
-        values.forEach(statistics::addValue);
-        return statistics.getN() == 0 ? Optional.empty() : Optional.of(statistics);
     }
 
     private void atMost(String goal, Comparison comparison, double bound) {

@@ -41,8 +41,13 @@ import org.mpi4all.core.standard.StandardApi;
  */
 final class ArgumentCheckEmitter implements FunctionEmitter.ExtraCode {
     static final ClassName ARGUMENT_CHECKS = ClassName.get("org.mpi4all.runtime", "ArgumentChecks");
-    /** The field of {@code Mpi} holding the checks that need the library (datatype extents). */
+    /**
+     * The field holding the checks that need the library (datatype extents and three constants), in a class of its
+     * own nested in {@code Mpi} ({@value #LIBRARY_CHECKS}): initialised at the first check that needs it, so that
+     * initialising {@code Mpi} reads no constant (reading one initialises its whole family).
+     */
     private static final String CHECKS = "CHECKS";
+    private static final String LIBRARY_CHECKS = "LibraryChecks";
     /** The nested class of {@code Mpi} that measures a datatype for the checks. */
     private static final String DATATYPE_MEASURE = "DatatypeExtents";
     /** Handle kinds whose {@code MPI_*_NULL} no standard function takes by value where it matters. */
@@ -106,7 +111,8 @@ final class ArgumentCheckEmitter implements FunctionEmitter.ExtraCode {
                         CriticalArrayOverload.HeapBuffer heap = heapBuffers.get(names.get(i));
                         CodeBlock buffer = heap == null ? CodeBlock.of("$L", names.get(i))
                                 : CodeBlock.of("$L, $L", heap.array(), heap.offset());
-                        checks.addStatement("$T.$L.buffer($S, $S, $L, $L, $S, $L.value(), $S)", mpi, CHECKS,
+                        checks.addStatement("$T.$L.buffer($S, $S, $L, $L, $S, $L.value(), $S)",
+                                mpi.nestedClass(LIBRARY_CHECKS), CHECKS,
                                 function.name(), names.get(i), buffer, names.get(count), names.get(count),
                                 names.get(count + 1), names.get(count + 1));
                         done[i] = true;
@@ -163,18 +169,24 @@ final class ArgumentCheckEmitter implements FunctionEmitter.ExtraCode {
     }
 
     /**
-     * Adds to {@code Mpi} the checks that need the library: {@code CHECKS} (its initialiser reads three constants),
-     * the datatype measure it calls ({@value #DATATYPE_MEASURE}), and {@code forgetDatatypeAt}.
+     * Adds to {@code Mpi} the checks that need the library: {@code CHECKS} in its class {@value #LIBRARY_CHECKS}, the
+     * datatype measure it calls ({@value #DATATYPE_MEASURE}), and {@code forgetDatatypeAt}.
      */
     void addMembers(TypeSpec.Builder type) {
         if (!datatypeChecks) {
             return;
         }
         ClassName datatype = types.handleClass("MPI_Datatype");
-        type.addField(FieldSpec.builder(ARGUMENT_CHECKS, CHECKS, Modifier.STATIC, Modifier.FINAL)
-                        .addJavadoc("The checked mode's checks that need the library (see {@link $T}).\n", ARGUMENT_CHECKS)
-                        .initializer("new $T(new $L(), MPI_IN_PLACE, MPI_BOTTOM, MPI_DATATYPE_NULL.value())",
-                                ARGUMENT_CHECKS, DATATYPE_MEASURE)
+        type.addType(TypeSpec.classBuilder(LIBRARY_CHECKS)
+                        .addModifiers(Modifier.STATIC, Modifier.FINAL)
+                        .addJavadoc("The checked mode's checks that need the library (see {@link $T}), initialised at the first\n"
+                                + "check that needs them: their constants' families are not read as {@code Mpi} initialises.\n",
+                                ARGUMENT_CHECKS)
+                        .addField(FieldSpec.builder(ARGUMENT_CHECKS, CHECKS, Modifier.STATIC, Modifier.FINAL)
+                                .initializer("new $T(new $L(), MPI_IN_PLACE, MPI_BOTTOM, MPI_DATATYPE_NULL.value())",
+                                        ARGUMENT_CHECKS, DATATYPE_MEASURE)
+                                .build())
+                        .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build())
                         .build())
                 // A class, not a method reference: linking a lambda would cost every fresh JVM about a millisecond
                 // while Mpi initialises.
@@ -205,8 +217,8 @@ final class ArgumentCheckEmitter implements FunctionEmitter.ExtraCode {
                                 + " free or change.\n")
                         .addParameter(MemorySegment.class, "pointer")
                         .beginControlFlow("if (pointer.isNative() && pointer.address() != 0)")
-                        .addStatement("$L.forget($T.read(pointer.reinterpret($T.LAYOUT.byteSize())).value())", CHECKS,
-                                datatype, datatype)
+                        .addStatement("$L.$L.forget($T.read(pointer.reinterpret($T.LAYOUT.byteSize())).value())",
+                                LIBRARY_CHECKS, CHECKS, datatype, datatype)
                         .endControlFlow()
                         .build());
     }
