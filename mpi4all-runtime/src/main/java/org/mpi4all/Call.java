@@ -43,8 +43,6 @@ final class Call implements AutoCloseable {
     /** Whether {@link #prepare} staged a message, which {@link #finish} then copies back. */
     private boolean staging;
     private boolean active;
-    /** Whether the operation chooses the large-count functions for a {@link Message#isLarge() large} message. */
-    private boolean takesLargeCounts;
     /** Whether MPI may call back into Java during the call, so a failure of the callback may be pending. */
     private boolean mayUpcall;
     Environment environment;
@@ -98,7 +96,6 @@ final class Call implements AutoCloseable {
         call.anyPacked = false;
         call.staging = false;
         call.mayUpcall = false;
-        call.takesLargeCounts = false;
         return call;
     }
 
@@ -164,7 +161,6 @@ final class Call implements AutoCloseable {
      * operator MPI runs while the call starts throws is kept for the completion of the request to rethrow.
      */
     Staging prepareNonblocking() {
-        refuseLarge();
         long total = 0;
         boolean staging = false;
         for (int i = 0; i < used; i++) {
@@ -189,26 +185,6 @@ final class Call implements AutoCloseable {
             }
         }
         return new Staging(memory, owned, staged);
-    }
-
-    /** Says that this nonblocking or persistent operation calls the large-count function for a large message. */
-    void takeLargeCounts() {
-        takesLargeCounts = true;
-    }
-
-    /**
-     * Refuses a message of more than 2^31-1 elements in the operations that do not choose the large-count
-     * functions (partitioned communication): those that do are the blocking ones and those that said
-     * {@link #takeLargeCounts()}.
-     */
-    private void refuseLarge() {
-        for (int i = 0; i < used && !takesLargeCounts; i++) {
-            if (messages[i].isLarge()) {
-                throw new IllegalArgumentException(operation + ": " + messages[i].elements() + " elements exceed MPI's"
-                        + " int count; point-to-point, the collectives, one-sided operations and file I/O take more"
-                        + " (through MPI's large-count functions), partitioned communication does not");
-            }
-        }
     }
 
     private static long align(long bytes) {

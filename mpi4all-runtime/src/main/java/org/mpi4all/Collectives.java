@@ -170,7 +170,6 @@ final class Collectives {
         int root = c.root(operation, params, given);
         try (Call call = Call.begin(c.environment, operation)) {
             Rooted<T> g = Rooted.gather(call, c, operation, send, params, given, root);
-            call.takeLargeCounts();
             return issue.issue(call, g.result(), request -> Downcall.startGather(issue, g.in(), g.out(), g.block(), root,
                     comm, request));
         }
@@ -203,7 +202,6 @@ final class Collectives {
         issue.refuseWhereBroken(operation, "MPI_Scatter_init");
         try (Call call = Call.begin(c.environment, operation)) {
             Rooted<T> s = Rooted.scatter(call, c, operation, send, params, given, root, block);
-            call.takeLargeCounts();   // the root's buffer may exceed an int: MPI is given the block
             return issue.issue(call, s.result(), request -> Downcall.startScatter(issue, s.in(), s.out(), block, root,
                     comm, request));
         }
@@ -258,7 +256,6 @@ final class Collectives {
         }
         try (Call call = Call.begin(c.environment, operation)) {
             Gathered<T> g = gathered(call, c, operation, send, params, given, counts, root);
-            call.takeLargeCounts();
             return issue.issue(call, g.result(), request -> Downcall.startGatherv(issue, g, root, comm, request));
         }
     }
@@ -341,7 +338,6 @@ final class Collectives {
         int block = c.exchangesWithRoot(root) ? requiredCount(operation, params, given) : 0;
         try (Call call = Call.begin(c.environment, operation)) {
             Dealt<T> d = Dealt.of(call, operation, send, params, given, layout, block);
-            call.takeLargeCounts();
             return issue.issue(call, d.result(), request -> Downcall.startScatterv(issue, d, root, comm, request));
         }
     }
@@ -413,7 +409,6 @@ final class Collectives {
         MPI_Comm comm = c.collectiveHandle(operation, counts.given());
         try (Call call = Call.begin(c.environment, operation)) {
             Personal<T> p = counts.buffers(call, operation, send, params);
-            call.takeLargeCounts();
             return issue.issue(call, p.received().result(), request -> Downcall.startPersonalized(issue, neighbours, p,
                     comm, request));
         }
@@ -443,7 +438,6 @@ final class Collectives {
             Message m = call.message(buf, Param.type(params, given), 0, -1, receivesFromRoot(c, root) ? Message.OUT : Message.IN);
             if (m.isLarge()) {
                 Issue.KnownBugs.refuse(operation, issue == Issue.PERSISTENT ? "MPI_Bcast_init_c" : "MPI_Ibcast_c");
-                call.takeLargeCounts();
             }
             return issue.issue(call, buf, request -> Downcall.ibcast(issue, m, root, comm, request));
         }
@@ -460,7 +454,6 @@ final class Collectives {
         long[] displs = recvDisplacements(operation, params, given, counts, c.peers());
         try (Call call = Call.begin(c.environment, operation)) {
             Gathered<T> g = Gathered.of(call, operation, send, params, given, counts, displs);
-            call.takeLargeCounts();
             return issue.issue(call, g.result(), request -> Downcall.startAllgatherv(issue, g, comm, request));
         }
     }
@@ -476,7 +469,6 @@ final class Collectives {
         MPI_Comm comm = c.collectiveHandle(operation, given);
         try (Call call = Call.begin(c.environment, operation)) {
             Blocks<T> b = Blocks.of(call, c, kind, operation, send, params, given);
-            call.takeLargeCounts();
             return issue.issue(call, b.result(), request -> Downcall.startExchange(issue, kind, b.in(), b.out(),
                     b.block(), comm, request));
         }

@@ -37,6 +37,10 @@ import org.mpi4all.ffi.Mpi;
  * called. On a library without partitioned communication (Open MPI 4.1) binding throws
  * {@link UnsupportedOperationException}.
  *
+ * <p>A message may exceed 2^31-1 elements, and so may a partition: {@code MPI_Psend_init} and {@code MPI_Precv_init}
+ * count a partition in {@code MPI_Count} (there is no {@code _c} form), so {@link #partitionSize()} is a
+ * {@code long}. Only a native segment holds that many elements; it reaches MPI as it is, never staged.
+ *
  * @param <T> the buffer
  */
 public final class Partitioned<T> extends Persistent<T> {
@@ -44,12 +48,12 @@ public final class Partitioned<T> extends Persistent<T> {
 
     private final boolean sending;
     private final int partitions;
-    private final int partitionSize;
+    private final long partitionSize;
     /** Which partitions were made ready since the last start: set by several threads, reset by start. */
     private final AtomicIntegerArray readied;
 
     private Partitioned(Call call, T buffer, Staging staging, long handle, boolean sending, int partitions,
-            int partitionSize) {
+            long partitionSize) {
         super(call.environment, call.operation, handle, buffer, staging, null);
         this.sending = sending;
         this.partitions = partitions;
@@ -84,8 +88,7 @@ public final class Partitioned<T> extends Persistent<T> {
                     Mpi.MPI_Precv_init(m.mpi(), partitions, size, m.handle, peer, tag, comm, Mpi.MPI_INFO_NULL, request);
                 }
             });
-            // an int: prepareNonblocking refused a message of more elements
-            return new Partitioned<>(call, buf, staging, handle, sending, partitions, (int) size);
+            return new Partitioned<>(call, buf, staging, handle, sending, partitions, size);
         }
     }
 
@@ -94,8 +97,11 @@ public final class Partitioned<T> extends Persistent<T> {
         return partitions;
     }
 
-    /** {@return the number of elements of each partition} */
-    public int partitionSize() {
+    /**
+     * {@return the number of elements of each partition}: a {@code long} (an {@code int} before large counts), since
+     * a partition of a native segment may exceed 2^31-1 elements.
+     */
+    public long partitionSize() {
         return partitionSize;
     }
 

@@ -273,7 +273,6 @@ final class PointToPoint {
         MPI_Comm comm = c.handle();
         int tag = Param.intValue(params, given, TAG, sending ? 0 : Communicator.ANY_TAG);
         try (Call call = Call.begin(c.environment, operation)) {
-            call.takeLargeCounts();
             Message m = call.message(buf, Param.type(params, given), Param.intValue(params, given, OFFSET, 0),
                     Param.intValue(params, given, COUNT, -1), direction);
             Mode mode = sending ? mode(operation, given) : Mode.STANDARD;

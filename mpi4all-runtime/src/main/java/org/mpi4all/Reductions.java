@@ -149,7 +149,6 @@ final class Reductions {
             Message in = r.in();
             Message out = r.out();
             MPI_Op mpiOp = op.handle(c.environment, in.type, operation);
-            call.takeLargeCounts();   // a block or a count beyond an int takes the large-count function
             if (r.counts() == null) {
                 return issue.issue(call, r.result(), request -> Downcall.startReduceScatterBlock(issue, in, out,
                         r.block(), mpiOp, comm, request));
@@ -194,7 +193,6 @@ final class Reductions {
                     : nonRootResult(operation, send, recvBuf, in);
             Message out = receives ? call.message(result, in.type, 0, in.elements(), Message.OUT) : null;
             MPI_Op mpiOp = op.handle(c.environment, in.type, operation);
-            call.takeLargeCounts();
             return issue.issue(call, result, request -> Downcall.startReduction(issue, kind, in, out, mpiOp, root, comm,
                     request));
         }

@@ -492,7 +492,6 @@ public final class Window implements Attributed<Window>, AutoCloseable {
             if (o.isLarge()) {
                 Issue.KnownBugs.refuse(operation, largeFunction);
             }
-            call.takeLargeCounts();   // only a native segment is large, handed to MPI as it is
             Staging staging = call.prepareNonblocking();
             try {
                 if (o.isLarge()) {
@@ -523,7 +522,6 @@ public final class Window implements Attributed<Window>, AutoCloseable {
             if (o.isLarge()) {
                 Issue.KnownBugs.refuse(operation, largeFunction);
             }
-            call.takeLargeCounts();
             return Request.start(call, returned, null, request -> {
                 if (o.isLarge()) {
                     LargeCounts.run(o.elements(), () -> large.call(o, r, mpiOp, win, request));
