@@ -60,8 +60,8 @@ final class Alltoallw {
         MPI_Comm comm = c.collectiveHandle(operation, 0);
         try (Call call = Call.begin(c.environment, operation)) {
             Weighted<T> w = Weighted.of(call, neighbours, send, sendBlocks, recv, recvBlocks);
-            return issue.issue(call, w.result(), request -> Downcall.startAlltoallw(issue, neighbours, w, comm,
-                    request));
+            Downcall.startAlltoallw(issue, neighbours, w, comm, call.request());
+            return issue.issued(call, w.result());
         }
     }
 

@@ -170,8 +170,8 @@ final class Collectives {
         int root = c.root(operation, params, given);
         try (Call call = Call.begin(c.environment, operation)) {
             Rooted<T> g = Rooted.gather(call, c, operation, send, params, given, root);
-            return issue.issue(call, g.result(), request -> Downcall.startGather(issue, g.in(), g.out(), g.block(), root,
-                    comm, request));
+            Downcall.startGather(issue, g.in(), g.out(), g.block(), root, comm, call.request());
+            return issue.issued(call, g.result());
         }
     }
 
@@ -202,8 +202,8 @@ final class Collectives {
         issue.refuseWhereBroken(operation, "MPI_Scatter_init");
         try (Call call = Call.begin(c.environment, operation)) {
             Rooted<T> s = Rooted.scatter(call, c, operation, send, params, given, root, block);
-            return issue.issue(call, s.result(), request -> Downcall.startScatter(issue, s.in(), s.out(), block, root,
-                    comm, request));
+            Downcall.startScatter(issue, s.in(), s.out(), block, root, comm, call.request());
+            return issue.issued(call, s.result());
         }
     }
 
@@ -256,7 +256,8 @@ final class Collectives {
         }
         try (Call call = Call.begin(c.environment, operation)) {
             Gathered<T> g = gathered(call, c, operation, send, params, given, counts, root);
-            return issue.issue(call, g.result(), request -> Downcall.startGatherv(issue, g, root, comm, request));
+            Downcall.startGatherv(issue, g, root, comm, call.request());
+            return issue.issued(call, g.result());
         }
     }
 
@@ -338,7 +339,8 @@ final class Collectives {
         int block = c.exchangesWithRoot(root) ? requiredCount(operation, params, given) : 0;
         try (Call call = Call.begin(c.environment, operation)) {
             Dealt<T> d = Dealt.of(call, operation, send, params, given, layout, block);
-            return issue.issue(call, d.result(), request -> Downcall.startScatterv(issue, d, root, comm, request));
+            Downcall.startScatterv(issue, d, root, comm, call.request());
+            return issue.issued(call, d.result());
         }
     }
 
@@ -409,8 +411,8 @@ final class Collectives {
         MPI_Comm comm = c.collectiveHandle(operation, counts.given());
         try (Call call = Call.begin(c.environment, operation)) {
             Personal<T> p = counts.buffers(call, operation, send, params);
-            return issue.issue(call, p.received().result(), request -> Downcall.startPersonalized(issue, neighbours, p,
-                    comm, request));
+            Downcall.startPersonalized(issue, neighbours, p, comm, call.request());
+            return issue.issued(call, p.received().result());
         }
     }
 
@@ -419,13 +421,12 @@ final class Collectives {
     static <R extends AbstractRequest<Void>> R ibarrier(Communicator c, Issue issue) {
         MPI_Comm comm = c.collectiveHandle(issue.operation("barrier"), 0);
         try (Call call = Call.begin(c.environment, issue.operation("barrier"))) {
-            return issue.issue(call, null, request -> {
-                if (issue == Issue.PERSISTENT) {
-                    Mpi.MPI_Barrier_init(comm, Mpi.MPI_INFO_NULL, request);
-                } else {
-                    Mpi.MPI_Ibarrier(comm, request);
-                }
-            });
+            if (issue == Issue.PERSISTENT) {
+                Mpi.MPI_Barrier_init(comm, Mpi.MPI_INFO_NULL, call.request());
+            } else {
+                Mpi.MPI_Ibarrier(comm, call.request());
+            }
+            return issue.issued(call, null);
         }
     }
 
@@ -439,7 +440,8 @@ final class Collectives {
             if (m.isLarge()) {
                 Issue.KnownBugs.refuse(operation, issue == Issue.PERSISTENT ? "MPI_Bcast_init_c" : "MPI_Ibcast_c");
             }
-            return issue.issue(call, buf, request -> Downcall.ibcast(issue, m, root, comm, request));
+            Downcall.ibcast(issue, m, root, comm, call.request());
+            return issue.issued(call, buf);
         }
     }
 
@@ -454,7 +456,8 @@ final class Collectives {
         long[] displs = recvDisplacements(operation, params, given, counts, c.peers());
         try (Call call = Call.begin(c.environment, operation)) {
             Gathered<T> g = Gathered.of(call, operation, send, params, given, counts, displs);
-            return issue.issue(call, g.result(), request -> Downcall.startAllgatherv(issue, g, comm, request));
+            Downcall.startAllgatherv(issue, g, comm, call.request());
+            return issue.issued(call, g.result());
         }
     }
 
@@ -469,8 +472,8 @@ final class Collectives {
         MPI_Comm comm = c.collectiveHandle(operation, given);
         try (Call call = Call.begin(c.environment, operation)) {
             Blocks<T> b = Blocks.of(call, c, kind, operation, send, params, given);
-            return issue.issue(call, b.result(), request -> Downcall.startExchange(issue, kind, b.in(), b.out(),
-                    b.block(), comm, request));
+            Downcall.startExchange(issue, kind, b.in(), b.out(), b.block(), comm, call.request());
+            return issue.issued(call, b.result());
         }
     }
 }

@@ -1,12 +1,12 @@
 package org.mpi4all;
 
-import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Consumer;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.mpi4all.runtime.MpiLibrary;
@@ -19,19 +19,51 @@ import org.mpi4all.runtime.MpiLibrary;
 enum Issue {
     NOW, PERSISTENT;
 
-    /** The name of the operation issued for the blocking {@code operation}: {@code iallreduce}, {@code allreduceInit}. */
+    /** The names made so far: a concatenation is a new string at every call, and starting one should allocate none. */
+    private final Map<String, String> names = new ConcurrentHashMap<>();
+
+    /**
+     * The name of the operation issued for the blocking {@code operation}: {@code iallreduce}, {@code allreduceInit}.
+     *
+     * @throws UnsupportedOperationException for {@link #PERSISTENT}, if the library lacks the MPI-4 function
+     *         ({@code MPI_Allreduce_init}: Open MPI 4.1)
+     */
     String operation(String operation) {
-        return this == NOW ? "i" + operation : operation + "Init";
+        String name = names.get(operation);
+        if (name == null) {
+            name = names.computeIfAbsent(operation, blocking -> this == NOW ? "i" + blocking : blocking + "Init");
+        }
+        if (this == PERSISTENT) {
+            requireProvided(name, "MPI_" + Character.toUpperCase(operation.charAt(0))
+                    + operation.substring(1).replaceAll("([A-Z])", "_$1").toLowerCase(Locale.ROOT) + "_init");
+        }
+        return name;
     }
 
     /**
-     * Calls {@code function} (the {@code MPI_I...} or {@code MPI_..._init} function, with room for the request) on
-     * the call's buffers and wraps the request: a {@link Request} for {@link #NOW}, a {@link Persistent} otherwise.
+     * Refuses {@code operation} if the library lacks its MPI {@code function} (an MPI-4 one in an MPI-3.1 library),
+     * before anything is staged or called, with the message of the generated layer and the operation named.
      */
+    static void requireProvided(String operation, String function) {
+        MpiLibrary library = MpiLibrary.current();
+        if (!library.provides(function)) {
+            throw new UnsupportedOperationException(operation + ": " + function + " is not provided by the MPI library "
+                    + library.libraryPath() + " (" + MpiLibrary.firstLine(library.libraryVersion()) + ")");
+        }
+    }
+
+    /**
+     * Wraps the request that the operation's MPI function ({@code MPI_I...} or {@code MPI_..._init}, called directly
+     * with {@link Call#request()}) wrote: a {@link Request} for {@link #NOW}, a {@link Persistent} otherwise.
+     */
+    <T, R extends AbstractRequest<T>> R issued(Call call, T result) {
+        return issued(call, result, null);
+    }
+
+    /** {@link #issued(Call, Object)} for a receive, whose buffer holds elements of {@code received}. */
     @SuppressWarnings("unchecked")
-    <T, R extends AbstractRequest<T>> R issue(Call call, T result, Consumer<MemorySegment> function) {
-        return (R) (this == NOW ? Request.start(call, result, null, function)
-                : Persistent.bind(call, result, null, function));
+    <T, R extends AbstractRequest<T>> R issued(Call call, T result, Datatype received) {
+        return (R) (this == NOW ? Request.started(call, result, received) : Persistent.bound(call, result, received));
     }
 
     /**

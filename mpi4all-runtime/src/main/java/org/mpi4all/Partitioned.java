@@ -52,9 +52,9 @@ public final class Partitioned<T> extends Persistent<T> {
     /** Which partitions were made ready since the last start: set by several threads, reset by start. */
     private final AtomicIntegerArray readied;
 
-    private Partitioned(Call call, T buffer, Staging staging, long handle, boolean sending, int partitions,
-            long partitionSize) {
-        super(call.environment, call.operation, handle, buffer, staging, null);
+    /** Wraps the request {@code MPI_Psend_init} or {@code MPI_Precv_init} wrote into {@link Call#request()}. */
+    private Partitioned(Call call, T buffer, boolean sending, int partitions, long partitionSize) {
+        super(call.environment, call.operation, call.requestHandle(), buffer, call.started(), null);
         this.sending = sending;
         this.partitions = partitions;
         this.partitionSize = partitionSize;
@@ -68,6 +68,7 @@ public final class Partitioned<T> extends Persistent<T> {
     static <T> Partitioned<T> bind(Communicator c, boolean sending, T buf, int partitions, int peer, Param[] params) {
         String operation = sending ? "psendInit" : "precvInit";
         int given = Param.check(operation, params, PARAMS);
+        Issue.requireProvided(operation, sending ? "MPI_Psend_init" : "MPI_Precv_init");
         if (partitions < 1) {
             throw new IllegalArgumentException(operation + ": " + partitions + " partitions: at least one is needed");
         }
@@ -80,15 +81,13 @@ public final class Partitioned<T> extends Persistent<T> {
                         + " memory: a partition must be a plain slice of the buffer");
             }
             long size = Shapes.blockOf(operation, m, partitions, "partition");
-            Staging staging = call.prepareNonblocking();
-            long handle = requested(call, staging, request -> {
-                if (sending) {
-                    Mpi.MPI_Psend_init(m.mpi(), partitions, size, m.handle, peer, tag, comm, Mpi.MPI_INFO_NULL, request);
-                } else {
-                    Mpi.MPI_Precv_init(m.mpi(), partitions, size, m.handle, peer, tag, comm, Mpi.MPI_INFO_NULL, request);
-                }
-            });
-            return new Partitioned<>(call, buf, staging, handle, sending, partitions, size);
+            MemorySegment request = call.request();   // first: it stages a heap array, which m.mpi() then gives
+            if (sending) {
+                Mpi.MPI_Psend_init(m.mpi(), partitions, size, m.handle, peer, tag, comm, Mpi.MPI_INFO_NULL, request);
+            } else {
+                Mpi.MPI_Precv_init(m.mpi(), partitions, size, m.handle, peer, tag, comm, Mpi.MPI_INFO_NULL, request);
+            }
+            return new Partitioned<>(call, buf, sending, partitions, size);
         }
     }
 

@@ -150,15 +150,15 @@ final class Reductions {
             Message out = r.out();
             MPI_Op mpiOp = op.handle(c.environment, in.type, operation);
             if (r.counts() == null) {
-                return issue.issue(call, r.result(), request -> Downcall.startReduceScatterBlock(issue, in, out,
-                        r.block(), mpiOp, comm, request));
+                Downcall.startReduceScatterBlock(issue, in, out, r.block(), mpiOp, comm, call.request());
+                return issue.issued(call, r.result());
             }
             if (r.large()) {
                 Issue.KnownBugs.refuse(operation, issue == Issue.PERSISTENT ? "MPI_Reduce_scatter_init_c"
                         : "MPI_Ireduce_scatter_c");
             }
-            return issue.issue(call, r.result(), request -> Downcall.startReduceScatter(issue, in, out, r.counts(),
-                    r.largest(), mpiOp, comm, request));
+            Downcall.startReduceScatter(issue, in, out, r.counts(), r.largest(), mpiOp, comm, call.request());
+            return issue.issued(call, r.result());
         }
     }
 
@@ -193,8 +193,8 @@ final class Reductions {
                     : nonRootResult(operation, send, recvBuf, in);
             Message out = receives ? call.message(result, in.type, 0, in.elements(), Message.OUT) : null;
             MPI_Op mpiOp = op.handle(c.environment, in.type, operation);
-            return issue.issue(call, result, request -> Downcall.startReduction(issue, kind, in, out, mpiOp, root, comm,
-                    request));
+            Downcall.startReduction(issue, kind, in, out, mpiOp, root, comm, call.request());
+            return issue.issued(call, result);
         }
     }
 }

@@ -492,18 +492,13 @@ public final class Window implements Attributed<Window>, AutoCloseable {
             if (o.isLarge()) {
                 Issue.KnownBugs.refuse(operation, largeFunction);
             }
-            Staging staging = call.prepareNonblocking();
-            try {
-                if (o.isLarge()) {
-                    LargeCounts.run(o.elements(), () -> large.call(o, r, c, mpiOp, win));
-                } else {
-                    access.call(o, r, c, mpiOp, win);
-                }
-            } catch (RuntimeException | Error e) {
-                staging.release();
-                throw e;
+            call.prepareNonblocking();
+            if (o.isLarge()) {
+                LargeCounts.run(o.elements(), () -> large.call(o, r, c, mpiOp, win));
+            } else {
+                access.call(o, r, c, mpiOp, win);
             }
-            pending.add(new Pending(target, staging));
+            pending.add(new Pending(target, call.started()));
         }
     }
 
@@ -522,13 +517,13 @@ public final class Window implements Attributed<Window>, AutoCloseable {
             if (o.isLarge()) {
                 Issue.KnownBugs.refuse(operation, largeFunction);
             }
-            return Request.start(call, returned, null, request -> {
-                if (o.isLarge()) {
-                    LargeCounts.run(o.elements(), () -> large.call(o, r, mpiOp, win, request));
-                } else {
-                    access.call(o, r, mpiOp, win, request);
-                }
-            });
+            MemorySegment request = call.request();
+            if (o.isLarge()) {
+                LargeCounts.run(o.elements(), () -> large.call(o, r, mpiOp, win, request));
+            } else {
+                access.call(o, r, mpiOp, win, request);
+            }
+            return Request.started(call, returned, null);
         }
     }
 
