@@ -60,7 +60,7 @@ final class Alltoallw {
         MPI_Comm comm = c.collectiveHandle(operation, 0);
         try (Call call = Call.begin(c.environment, operation)) {
             Weighted<T> w = Weighted.of(call, neighbours, send, sendBlocks, recv, recvBlocks);
-            Downcall.startAlltoallw(issue, neighbours, w, comm, call.request());
+            Downcall.startAlltoallw(issue, neighbours, w, comm, issue.request(call));
             return issue.issued(call, w.result());
         }
     }

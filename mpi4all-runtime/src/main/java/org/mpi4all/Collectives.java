@@ -170,7 +170,7 @@ final class Collectives {
         int root = c.root(operation, params, given);
         try (Call call = Call.begin(c.environment, operation)) {
             Rooted<T> g = Rooted.gather(call, c, operation, send, params, given, root);
-            Downcall.startGather(issue, g.in(), g.out(), g.block(), root, comm, call.request());
+            Downcall.startGather(issue, g.in(), g.out(), g.block(), root, comm, issue.request(call));
             return issue.issued(call, g.result());
         }
     }
@@ -202,7 +202,7 @@ final class Collectives {
         issue.refuseWhereBroken(operation, "MPI_Scatter_init");
         try (Call call = Call.begin(c.environment, operation)) {
             Rooted<T> s = Rooted.scatter(call, c, operation, send, params, given, root, block);
-            Downcall.startScatter(issue, s.in(), s.out(), block, root, comm, call.request());
+            Downcall.startScatter(issue, s.in(), s.out(), block, root, comm, issue.request(call));
             return issue.issued(call, s.result());
         }
     }
@@ -256,7 +256,7 @@ final class Collectives {
         }
         try (Call call = Call.begin(c.environment, operation)) {
             Gathered<T> g = gathered(call, c, operation, send, params, given, counts, root);
-            Downcall.startGatherv(issue, g, root, comm, call.request());
+            Downcall.startGatherv(issue, g, root, comm, issue.request(call));
             return issue.issued(call, g.result());
         }
     }
@@ -339,7 +339,7 @@ final class Collectives {
         int block = c.exchangesWithRoot(root) ? requiredCount(operation, params, given) : 0;
         try (Call call = Call.begin(c.environment, operation)) {
             Dealt<T> d = Dealt.of(call, operation, send, params, given, layout, block);
-            Downcall.startScatterv(issue, d, root, comm, call.request());
+            Downcall.startScatterv(issue, d, root, comm, issue.request(call));
             return issue.issued(call, d.result());
         }
     }
@@ -411,7 +411,7 @@ final class Collectives {
         MPI_Comm comm = c.collectiveHandle(operation, counts.given());
         try (Call call = Call.begin(c.environment, operation)) {
             Personal<T> p = counts.buffers(call, operation, send, params);
-            Downcall.startPersonalized(issue, neighbours, p, comm, call.request());
+            Downcall.startPersonalized(issue, neighbours, p, comm, issue.request(call));
             return issue.issued(call, p.received().result());
         }
     }
@@ -422,9 +422,9 @@ final class Collectives {
         MPI_Comm comm = c.collectiveHandle(issue.operation("barrier"), 0);
         try (Call call = Call.begin(c.environment, issue.operation("barrier"))) {
             if (issue == Issue.PERSISTENT) {
-                Mpi.MPI_Barrier_init(comm, Mpi.MPI_INFO_NULL, call.request());
+                Mpi.MPI_Barrier_init(comm, Mpi.MPI_INFO_NULL, issue.request(call));
             } else {
-                Mpi.MPI_Ibarrier(comm, call.request());
+                Mpi.MPI_Ibarrier(comm, issue.request(call));
             }
             return issue.issued(call, null);
         }
@@ -440,7 +440,7 @@ final class Collectives {
             if (m.isLarge()) {
                 Issue.KnownBugs.refuse(operation, issue == Issue.PERSISTENT ? "MPI_Bcast_init_c" : "MPI_Ibcast_c");
             }
-            Downcall.ibcast(issue, m, root, comm, call.request());
+            Downcall.ibcast(issue, m, root, comm, issue.request(call));
             return issue.issued(call, buf);
         }
     }
@@ -456,7 +456,7 @@ final class Collectives {
         long[] displs = recvDisplacements(operation, params, given, counts, c.peers());
         try (Call call = Call.begin(c.environment, operation)) {
             Gathered<T> g = Gathered.of(call, operation, send, params, given, counts, displs);
-            Downcall.startAllgatherv(issue, g, comm, call.request());
+            Downcall.startAllgatherv(issue, g, comm, issue.request(call));
             return issue.issued(call, g.result());
         }
     }
@@ -472,7 +472,7 @@ final class Collectives {
         MPI_Comm comm = c.collectiveHandle(operation, given);
         try (Call call = Call.begin(c.environment, operation)) {
             Blocks<T> b = Blocks.of(call, c, kind, operation, send, params, given);
-            Downcall.startExchange(issue, kind, b.in(), b.out(), b.block(), comm, call.request());
+            Downcall.startExchange(issue, kind, b.in(), b.out(), b.block(), comm, issue.request(call));
             return issue.issued(call, b.result());
         }
     }

@@ -1,5 +1,6 @@
 package org.mpi4all;
 
+import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -23,23 +24,33 @@ enum Issue {
 
     /** The names made so far: a concatenation is a new string at every call, and starting one should allocate none. */
     private final Map<String, String> names = new ConcurrentHashMap<>();
+    /** The MPI function of each persistent operation named so far: {@code allreduceInit}, {@code MPI_Allreduce_init}. */
+    private static final Map<String, String> FUNCTIONS = new ConcurrentHashMap<>();
 
-    /**
-     * The name of the operation issued for the blocking {@code operation}: {@code iallreduce}, {@code allreduceInit}.
-     *
-     * @throws UnsupportedOperationException for {@link #PERSISTENT}, if the library lacks the MPI-4 function
-     *         ({@code MPI_Allreduce_init}: Open MPI 4.1)
-     */
+    /** The name of the operation issued for the blocking {@code operation}: {@code iallreduce}, {@code allreduceInit}. */
     String operation(String operation) {
         String name = names.get(operation);
-        if (name == null) {
-            name = names.computeIfAbsent(operation, blocking -> this == NOW ? "i" + blocking : blocking + "Init");
+        return name != null ? name : names.computeIfAbsent(operation, this::name);
+    }
+
+    private String name(String blocking) {
+        if (this == NOW) {
+            return "i" + blocking;
         }
+        FUNCTIONS.put(blocking + "Init", "MPI_" + Character.toUpperCase(blocking.charAt(0))
+                + blocking.substring(1).replaceAll("([A-Z])", "_$1").toLowerCase(Locale.ROOT) + "_init");
+        return blocking + "Init";
+    }
+
+    /**
+     * {@link Call#request()} for the operation the call is issuing: for {@link #PERSISTENT}, first refuses a library
+     * that lacks its MPI-4 function ({@code MPI_Allreduce_init}: Open MPI 4.1), as the last check before MPI.
+     */
+    MemorySegment request(Call call) {
         if (this == PERSISTENT) {
-            requireProvided(name, "MPI_" + Character.toUpperCase(operation.charAt(0))
-                    + operation.substring(1).replaceAll("([A-Z])", "_$1").toLowerCase(Locale.ROOT) + "_init");
+            requireProvided(call.operation, FUNCTIONS.get(call.operation));
         }
-        return name;
+        return call.request();
     }
 
     /**
@@ -156,6 +167,13 @@ enum Issue {
                 new Bug(Implementation.MPICH, "4.0", "4.1", List.of("MPI_Reduce_scatter_c", "MPI_Ireduce_scatter_c",
                         "MPI_Reduce_scatter_init_c"), "of more than 2^31-1 elements crashes the process" + IN_PARTS,
                         "MPICH 4.0.2, in place by counts {2^31, 64} on 2 ranks: SIGSEGV"),
+                new Bug(Implementation.MPICH, "4.0", "4.1", List.of("MPI_Psend_init", "MPI_Precv_init"), "with a"
+                        + " partition of more than 2^31-1 bytes crashes the process (a bug of that version): use"
+                        + " partitions of at most 2^31-1 bytes, or another version", "MPICH 4.0.2, 2^31 + 64 bytes of"
+                        + " MPI_BYTE from rank 0 to rank 1 as one partition: SIGSEGV in the receiver's memcpy, whose"
+                        + " length is the partition's bytes as a sign-extended int (0xffffffff80000040); as 64"
+                        + " partitions of 2^25 + 1 bytes it completes, and MPICH 5.0.2 and Intel MPI 2021.18 complete"
+                        + " both"),
                 new Bug(Implementation.MPICH, "4.0", "4.1", FILE_TRANSFERS, "of more than 2^31-1 elements aborts the"
                         + " process (\"Assertion `count <= INT_MAX' failed\" in ROMIO)" + IN_PARTS, "MPICH 4.0.2's"
                         + " ROMIO aborts so in every large-count transfer tried (MPI_File_write_at_all_c,"

@@ -68,7 +68,6 @@ public final class Partitioned<T> extends Persistent<T> {
     static <T> Partitioned<T> bind(Communicator c, boolean sending, T buf, int partitions, int peer, Param[] params) {
         String operation = sending ? "psendInit" : "precvInit";
         int given = Param.check(operation, params, PARAMS);
-        Issue.requireProvided(operation, sending ? "MPI_Psend_init" : "MPI_Precv_init");
         if (partitions < 1) {
             throw new IllegalArgumentException(operation + ": " + partitions + " partitions: at least one is needed");
         }
@@ -81,6 +80,11 @@ public final class Partitioned<T> extends Persistent<T> {
                         + " memory: a partition must be a plain slice of the buffer");
             }
             long size = Shapes.blockOf(operation, m, partitions, "partition");
+            String function = sending ? "MPI_Psend_init" : "MPI_Precv_init";
+            if (LargeCounts.exceedsInt(size * m.type.size())) {
+                Issue.KnownBugs.refuse(operation, function);   // MPICH 4.0 truncates a partition's bytes to an int
+            }
+            Issue.requireProvided(operation, function);
             MemorySegment request = call.request();   // first: it stages a heap array, which m.mpi() then gives
             if (sending) {
                 Mpi.MPI_Psend_init(m.mpi(), partitions, size, m.handle, peer, tag, comm, Mpi.MPI_INFO_NULL, request);

@@ -277,7 +277,7 @@ final class PointToPoint {
             }
             PeerCall function = sending ? (issue == Issue.NOW ? mode.start : mode.bind)
                     : (issue == Issue.NOW ? IRECV : RECV_INIT);
-            function.call(m, peer, tag, comm, call.request());
+            function.call(m, peer, tag, comm, issue.request(call));
             return issue.issued(call, buf, sending ? null : m.type);
         }
     }

@@ -150,14 +150,14 @@ final class Reductions {
             Message out = r.out();
             MPI_Op mpiOp = op.handle(c.environment, in.type, operation);
             if (r.counts() == null) {
-                Downcall.startReduceScatterBlock(issue, in, out, r.block(), mpiOp, comm, call.request());
+                Downcall.startReduceScatterBlock(issue, in, out, r.block(), mpiOp, comm, issue.request(call));
                 return issue.issued(call, r.result());
             }
             if (r.large()) {
                 Issue.KnownBugs.refuse(operation, issue == Issue.PERSISTENT ? "MPI_Reduce_scatter_init_c"
                         : "MPI_Ireduce_scatter_c");
             }
-            Downcall.startReduceScatter(issue, in, out, r.counts(), r.largest(), mpiOp, comm, call.request());
+            Downcall.startReduceScatter(issue, in, out, r.counts(), r.largest(), mpiOp, comm, issue.request(call));
             return issue.issued(call, r.result());
         }
     }
@@ -193,7 +193,7 @@ final class Reductions {
                     : nonRootResult(operation, send, recvBuf, in);
             Message out = receives ? call.message(result, in.type, 0, in.elements(), Message.OUT) : null;
             MPI_Op mpiOp = op.handle(c.environment, in.type, operation);
-            Downcall.startReduction(issue, kind, in, out, mpiOp, root, comm, call.request());
+            Downcall.startReduction(issue, kind, in, out, mpiOp, root, comm, issue.request(call));
             return issue.issued(call, result);
         }
     }

@@ -190,8 +190,9 @@ class PartitionedTest {
      * {@code MPI_Count} beyond an int), then as {@link #PARTITIONS} partitions of 2^25 + 1 bytes, made ready from the
      * last (whose offsets pass 2^31) to the first while rank 1 polls the last with {@code parrived}; every byte checked
      * at rank 1, with marks on both sides of every partition boundary and of the 2^31 boundary, and zeroes between
-     * the two transfers so that nothing stale passes. On Open MPI 4.1 the exceptions that say it lacks partitioned
-     * communication are checked, and the test skipped.
+     * the two transfers so that nothing stale passes. Where one partition of more than 2^31-1 bytes crashes (MPICH 4.0:
+     * {@code Issue.KnownBugs}) the exceptions that refuse it are checked instead, on both ranks. On Open MPI 4.1 the
+     * exceptions that say it lacks partitioned communication are checked, and the test skipped.
      */
     public static final class Large {
         static final long BYTES = LargeCountsTest.BYTES;
@@ -206,7 +207,11 @@ class PartitionedTest {
                 try (Arena arena = Arena.ofConfined()) {
                     MemorySegment big = arena.allocate(BYTES);
                     try {
-                        transfer(checks, big, 1, "whole");
+                        if (Issue.KnownBugs.BROKEN.containsKey("MPI_Psend_init")) {
+                            refused(checks, big);
+                        } else {
+                            transfer(checks, big, 1, "whole");
+                        }
                     } catch (UnsupportedOperationException e) {
                         checks.that("unsupportedMessage", e.getMessage().startsWith(rank == 0
                                 ? "psendInit: MPI_Psend_init is not provided by the MPI library"
@@ -217,6 +222,18 @@ class PartitionedTest {
                     transfer(checks, big, PARTITIONS, "partitions");
                 }
             });
+        }
+
+        /**
+         * Where one partition of {@code big} is known to crash (MPICH 4.0), the exceptions that refuse it on both
+         * ranks, before MPI is called.
+         */
+        static void refused(Checks checks, MemorySegment big) {
+            String operation = rank == 0 ? "psendInit" : "precvInit";
+            String function = rank == 0 ? "MPI_Psend_init" : "MPI_Precv_init";
+            checks.throwsWith("whole", UnsupportedOperationException.class, operation + ": " + Issue.KnownBugs.LIBRARY
+                    + "'s " + function + " with a partition of more than 2^31-1 bytes crashes the process",
+                    () -> (rank == 0 ? world.psendInit(big, 1, 1) : world.precvInit(big, 1, 0)).close());
         }
 
         /** Sends {@code big} from rank 0 to rank 1 in {@code partitions}; rank 1 checks it as {@code name}. */
@@ -279,7 +296,7 @@ class PartitionedTest {
     void beyondTwoGigabytes() throws IOException {
         MpiRunResult result = LargeCountsTest.runAlone(Large.class, 2, Large.NEEDED);
         Runs.abortIfUnsupported(result, "partitioned communication", "size");
-        Runs.assertChecks(result, "size", "wholeSize", "partitionsSize");
+        Runs.assertChecks(result, "size", "partitionsSize");
         for (String check : List.of("whole", "partitions")) {
             assertThat(result.rank(1).value(check)).as(check + ", checked by the receiver").contains("ok");
         }
