@@ -46,27 +46,6 @@ public abstract sealed class AbstractRequest<T> permits Request, Persistent {
     }
 
     /**
-     * Starts an MPI nonblocking or persistent function on the call's buffers, staged for the request: calls
-     * {@code function} with room for the request handle and returns the handle; frees the staging if it fails.
-     */
-    static long requested(Call call, Staging staging, Consumer<MemorySegment> function) {
-        MemorySegment request = call.words.asSlice(0, MPI_Request.LAYOUT.byteSize());
-        try {
-            function.accept(request);
-        } catch (UnsupportedOperationException e) {
-            // The library lacks the function (an MPI-4 one in an MPI-3.1 library): say which operation needed it,
-            // unless LargeCounts said so already.
-            staging.release();
-            String prefix = call.operation + ": ";
-            throw e.getMessage().startsWith(prefix) ? e : new UnsupportedOperationException(prefix + e.getMessage(), e);
-        } catch (RuntimeException | Error e) {
-            staging.release();
-            throw e;
-        }
-        return MPI_Request.read(request).value();
-    }
-
-    /**
      * Waits for the request ({@code MPI_Wait}), or tests it ({@code MPI_Test}) unless {@code wait}; on
      * completion calls {@link #completed} and rethrows what a Java operator MPI ran threw.
      *

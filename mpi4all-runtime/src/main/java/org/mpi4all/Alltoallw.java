@@ -60,9 +60,8 @@ final class Alltoallw {
         MPI_Comm comm = c.collectiveHandle(operation, 0);
         try (Call call = Call.begin(c.environment, operation)) {
             Weighted<T> w = Weighted.of(call, neighbours, send, sendBlocks, recv, recvBlocks);
-            call.takeLargeCounts();   // a buffer beyond an int is no count of MPI's here; the blocks choose
-            return issue.issue(call, w.result(), request -> Downcall.startAlltoallw(issue, neighbours, w, comm,
-                    request));
+            Downcall.startAlltoallw(issue, neighbours, w, comm, issue.request(call));
+            return issue.issued(call, w.result());
         }
     }
 

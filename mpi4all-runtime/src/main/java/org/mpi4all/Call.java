@@ -2,6 +2,7 @@ package org.mpi4all;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import org.mpi4all.ffi.MPI_Request;
 import org.mpi4all.ffi.MPI_Status;
 
 /**
@@ -36,6 +37,10 @@ final class Call implements AutoCloseable {
     final MemorySegment status = MPI_Status.allocate(Arena.ofAuto());
     /** Room for the scalar results of MPI functions (a flag, a count, a request or message handle). */
     final MemorySegment words = Arena.ofAuto().allocate(64, 8);
+    /** Where the MPI function of a nonblocking or persistent operation writes its request ({@link #request()}). */
+    private final MemorySegment request = words.asSlice(0, MPI_Request.LAYOUT.byteSize());
+    /** The buffers staged for the request being started, until the request takes them ({@link #started()}). */
+    private Staging starting;
     private int used;
     /** Whether a message is on the Java heap, or can only reach MPI copied; noted as each is resolved. */
     private boolean anyHeap;
@@ -43,8 +48,6 @@ final class Call implements AutoCloseable {
     /** Whether {@link #prepare} staged a message, which {@link #finish} then copies back. */
     private boolean staging;
     private boolean active;
-    /** Whether the operation chooses the large-count functions for a {@link Message#isLarge() large} message. */
-    private boolean takesLargeCounts;
     /** Whether MPI may call back into Java during the call, so a failure of the callback may be pending. */
     private boolean mayUpcall;
     Environment environment;
@@ -98,7 +101,6 @@ final class Call implements AutoCloseable {
         call.anyPacked = false;
         call.staging = false;
         call.mayUpcall = false;
-        call.takesLargeCounts = false;
         return call;
     }
 
@@ -158,13 +160,29 @@ final class Call implements AutoCloseable {
     }
 
     /**
+     * Prepares the buffers of a nonblocking or persistent operation ({@link #prepareNonblocking()}) and returns
+     * room for its request, which its MPI function ({@code MPI_Iallreduce}, {@code MPI_Send_init} ...) is called
+     * with, directly: then {@link Request#started} or {@link Persistent#bound} wraps the request. No function object
+     * per call, so starting one allocates nothing beyond the request.
+     */
+    MemorySegment request() {
+        prepareNonblocking();
+        return request;
+    }
+
+    /** {@return the request handle the MPI function wrote into {@link #request()}} */
+    long requestHandle() {
+        return MPI_Request.read(request).value();
+    }
+
+    /**
      * Prepares the buffers of a nonblocking call: MPI keeps using them after the call returns, so a
      * heap address, which the garbage collector may move, must never reach it. Heap and packed buffers
-     * are staged in native memory the request will own; the returned object finishes them. What a Java
-     * operator MPI runs while the call starts throws is kept for the completion of the request to rethrow.
+     * are staged in native memory the operation will own: {@link #started()} hands it over once MPI took the
+     * buffers; if the MPI function fails instead, closing the call frees it. What a Java operator MPI runs while
+     * the call starts throws is kept for the completion of the request to rethrow.
      */
-    Staging prepareNonblocking() {
-        refuseLarge();
+    void prepareNonblocking() {
         long total = 0;
         boolean staging = false;
         for (int i = 0; i < used; i++) {
@@ -188,27 +206,14 @@ final class Call implements AutoCloseable {
                 staged[i] = message.detach();
             }
         }
-        return new Staging(memory, owned, staged);
+        starting = new Staging(memory, owned, staged);
     }
 
-    /** Says that this nonblocking or persistent operation calls the large-count function for a large message. */
-    void takeLargeCounts() {
-        takesLargeCounts = true;
-    }
-
-    /**
-     * Refuses a message of more than 2^31-1 elements in the operations that do not choose the large-count
-     * functions (partitioned communication): those that do are the blocking ones and those that said
-     * {@link #takeLargeCounts()}.
-     */
-    private void refuseLarge() {
-        for (int i = 0; i < used && !takesLargeCounts; i++) {
-            if (messages[i].isLarge()) {
-                throw new IllegalArgumentException(operation + ": " + messages[i].elements() + " elements exceed MPI's"
-                        + " int count; point-to-point, the collectives, one-sided operations and file I/O take more"
-                        + " (through MPI's large-count functions), partitioned communication does not");
-            }
-        }
+    /** {@return the staging of {@link #prepareNonblocking()}}, now the started operation's to finish and free. */
+    Staging started() {
+        Staging staging = starting;
+        starting = null;
+        return staging;
     }
 
     private static long align(long bytes) {
@@ -236,6 +241,11 @@ final class Call implements AutoCloseable {
     /** Ends the call, successful or not; drops the references to the caller's buffers. */
     @Override
     public void close() {
+        if (starting != null) {
+            // the MPI function of a nonblocking operation failed: no request owns the staged memory
+            starting.release();
+            starting = null;
+        }
         for (int i = 0; i < used; i++) {
             messages[i].clear();
         }

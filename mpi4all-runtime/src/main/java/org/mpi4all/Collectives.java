@@ -170,9 +170,8 @@ final class Collectives {
         int root = c.root(operation, params, given);
         try (Call call = Call.begin(c.environment, operation)) {
             Rooted<T> g = Rooted.gather(call, c, operation, send, params, given, root);
-            call.takeLargeCounts();
-            return issue.issue(call, g.result(), request -> Downcall.startGather(issue, g.in(), g.out(), g.block(), root,
-                    comm, request));
+            Downcall.startGather(issue, g.in(), g.out(), g.block(), root, comm, issue.request(call));
+            return issue.issued(call, g.result());
         }
     }
 
@@ -203,9 +202,8 @@ final class Collectives {
         issue.refuseWhereBroken(operation, "MPI_Scatter_init");
         try (Call call = Call.begin(c.environment, operation)) {
             Rooted<T> s = Rooted.scatter(call, c, operation, send, params, given, root, block);
-            call.takeLargeCounts();   // the root's buffer may exceed an int: MPI is given the block
-            return issue.issue(call, s.result(), request -> Downcall.startScatter(issue, s.in(), s.out(), block, root,
-                    comm, request));
+            Downcall.startScatter(issue, s.in(), s.out(), block, root, comm, issue.request(call));
+            return issue.issued(call, s.result());
         }
     }
 
@@ -258,8 +256,8 @@ final class Collectives {
         }
         try (Call call = Call.begin(c.environment, operation)) {
             Gathered<T> g = gathered(call, c, operation, send, params, given, counts, root);
-            call.takeLargeCounts();
-            return issue.issue(call, g.result(), request -> Downcall.startGatherv(issue, g, root, comm, request));
+            Downcall.startGatherv(issue, g, root, comm, issue.request(call));
+            return issue.issued(call, g.result());
         }
     }
 
@@ -341,8 +339,8 @@ final class Collectives {
         int block = c.exchangesWithRoot(root) ? requiredCount(operation, params, given) : 0;
         try (Call call = Call.begin(c.environment, operation)) {
             Dealt<T> d = Dealt.of(call, operation, send, params, given, layout, block);
-            call.takeLargeCounts();
-            return issue.issue(call, d.result(), request -> Downcall.startScatterv(issue, d, root, comm, request));
+            Downcall.startScatterv(issue, d, root, comm, issue.request(call));
+            return issue.issued(call, d.result());
         }
     }
 
@@ -413,9 +411,8 @@ final class Collectives {
         MPI_Comm comm = c.collectiveHandle(operation, counts.given());
         try (Call call = Call.begin(c.environment, operation)) {
             Personal<T> p = counts.buffers(call, operation, send, params);
-            call.takeLargeCounts();
-            return issue.issue(call, p.received().result(), request -> Downcall.startPersonalized(issue, neighbours, p,
-                    comm, request));
+            Downcall.startPersonalized(issue, neighbours, p, comm, issue.request(call));
+            return issue.issued(call, p.received().result());
         }
     }
 
@@ -424,13 +421,12 @@ final class Collectives {
     static <R extends AbstractRequest<Void>> R ibarrier(Communicator c, Issue issue) {
         MPI_Comm comm = c.collectiveHandle(issue.operation("barrier"), 0);
         try (Call call = Call.begin(c.environment, issue.operation("barrier"))) {
-            return issue.issue(call, null, request -> {
-                if (issue == Issue.PERSISTENT) {
-                    Mpi.MPI_Barrier_init(comm, Mpi.MPI_INFO_NULL, request);
-                } else {
-                    Mpi.MPI_Ibarrier(comm, request);
-                }
-            });
+            if (issue == Issue.PERSISTENT) {
+                Mpi.MPI_Barrier_init(comm, Mpi.MPI_INFO_NULL, issue.request(call));
+            } else {
+                Mpi.MPI_Ibarrier(comm, issue.request(call));
+            }
+            return issue.issued(call, null);
         }
     }
 
@@ -443,9 +439,9 @@ final class Collectives {
             Message m = call.message(buf, Param.type(params, given), 0, -1, receivesFromRoot(c, root) ? Message.OUT : Message.IN);
             if (m.isLarge()) {
                 Issue.KnownBugs.refuse(operation, issue == Issue.PERSISTENT ? "MPI_Bcast_init_c" : "MPI_Ibcast_c");
-                call.takeLargeCounts();
             }
-            return issue.issue(call, buf, request -> Downcall.ibcast(issue, m, root, comm, request));
+            Downcall.ibcast(issue, m, root, comm, issue.request(call));
+            return issue.issued(call, buf);
         }
     }
 
@@ -460,8 +456,8 @@ final class Collectives {
         long[] displs = recvDisplacements(operation, params, given, counts, c.peers());
         try (Call call = Call.begin(c.environment, operation)) {
             Gathered<T> g = Gathered.of(call, operation, send, params, given, counts, displs);
-            call.takeLargeCounts();
-            return issue.issue(call, g.result(), request -> Downcall.startAllgatherv(issue, g, comm, request));
+            Downcall.startAllgatherv(issue, g, comm, issue.request(call));
+            return issue.issued(call, g.result());
         }
     }
 
@@ -476,9 +472,8 @@ final class Collectives {
         MPI_Comm comm = c.collectiveHandle(operation, given);
         try (Call call = Call.begin(c.environment, operation)) {
             Blocks<T> b = Blocks.of(call, c, kind, operation, send, params, given);
-            call.takeLargeCounts();
-            return issue.issue(call, b.result(), request -> Downcall.startExchange(issue, kind, b.in(), b.out(),
-                    b.block(), comm, request));
+            Downcall.startExchange(issue, kind, b.in(), b.out(), b.block(), comm, issue.request(call));
+            return issue.issued(call, b.result());
         }
     }
 }

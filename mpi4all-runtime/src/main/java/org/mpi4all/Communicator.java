@@ -281,7 +281,7 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
      * of {@link #send}.
      */
     public <T> Request<T> isend(T buf, int dest, Param... params) {
-        return PointToPoint.isend(this, buf, dest, params);
+        return PointToPoint.transfer(this, Issue.NOW, buf, dest, Message.IN, params);
     }
 
     /**
@@ -290,7 +290,7 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
      * {@link Param#count count}, {@link Param#offset offset}, {@link Param#type type}.
      */
     public <T> Request<T> irecv(T buf, int source, Param... params) {
-        return PointToPoint.irecv(this, buf, source, params);
+        return PointToPoint.transfer(this, Issue.NOW, buf, source, Message.OUT, params);
     }
 
     // ---- Persistent point-to-point (MPI-4.1 §3.9) -----------------------------------------------
@@ -301,7 +301,7 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
      * {@code buf} holds then. Accepts the parameters of {@link #send}.
      */
     public <T> Persistent<T> sendInit(T buf, int dest, Param... params) {
-        return PointToPoint.sendInit(this, buf, dest, params);
+        return PointToPoint.transfer(this, Issue.PERSISTENT, buf, dest, Message.IN, params);
     }
 
     /**
@@ -310,7 +310,7 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
      * parameters of {@link #irecv}.
      */
     public <T> Persistent<T> recvInit(T buf, int source, Param... params) {
-        return PointToPoint.recvInit(this, buf, source, params);
+        return PointToPoint.transfer(this, Issue.PERSISTENT, buf, source, Message.OUT, params);
     }
 
 

@@ -586,9 +586,8 @@ public final class File implements AutoCloseable {
         try (Call call = Call.begin(environment, operation)) {
             Message m = call.message(buf, Param.type(params, given), 0, Param.intValue(params, given, COUNT, -1),
                     transfer.reads ? Message.OUT : Message.IN);
-            call.takeLargeCounts();   // only a native segment is large, handed to MPI as it is
-            return Request.start(call, buf, transfer.reads ? m.type : null,
-                    request -> transfer.nonblocking.call(operation, fh, offset, m, request));
+            transfer.nonblocking.call(operation, fh, offset, m, call.request());
+            return Request.started(call, buf, transfer.reads ? m.type : null);
         }
     }
 

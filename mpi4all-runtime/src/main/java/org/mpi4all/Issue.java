@@ -4,10 +4,13 @@ import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Consumer;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.mpi4all.runtime.MpiLibrary;
 
@@ -19,19 +22,61 @@ import org.mpi4all.runtime.MpiLibrary;
 enum Issue {
     NOW, PERSISTENT;
 
+    /** The names made so far: a concatenation is a new string at every call, and starting one should allocate none. */
+    private final Map<String, String> names = new ConcurrentHashMap<>();
+    /** The MPI function of each persistent operation named so far: {@code allreduceInit}, {@code MPI_Allreduce_init}. */
+    private static final Map<String, String> FUNCTIONS = new ConcurrentHashMap<>();
+
     /** The name of the operation issued for the blocking {@code operation}: {@code iallreduce}, {@code allreduceInit}. */
     String operation(String operation) {
-        return this == NOW ? "i" + operation : operation + "Init";
+        String name = names.get(operation);
+        return name != null ? name : names.computeIfAbsent(operation, this::name);
+    }
+
+    private String name(String blocking) {
+        if (this == NOW) {
+            return "i" + blocking;
+        }
+        FUNCTIONS.put(blocking + "Init", "MPI_" + Character.toUpperCase(blocking.charAt(0))
+                + blocking.substring(1).replaceAll("([A-Z])", "_$1").toLowerCase(Locale.ROOT) + "_init");
+        return blocking + "Init";
     }
 
     /**
-     * Calls {@code function} (the {@code MPI_I...} or {@code MPI_..._init} function, with room for the request) on
-     * the call's buffers and wraps the request: a {@link Request} for {@link #NOW}, a {@link Persistent} otherwise.
+     * {@link Call#request()} for the operation the call is issuing: for {@link #PERSISTENT}, first refuses a library
+     * that lacks its MPI-4 function ({@code MPI_Allreduce_init}: Open MPI 4.1), as the last check before MPI.
      */
+    MemorySegment request(Call call) {
+        if (this == PERSISTENT) {
+            requireProvided(call.operation, FUNCTIONS.get(call.operation));
+        }
+        return call.request();
+    }
+
+    /**
+     * Refuses {@code operation} if the library lacks its MPI {@code function} (an MPI-4 one in an MPI-3.1 library),
+     * before anything is staged or called, with the message of the generated layer and the operation named.
+     */
+    static void requireProvided(String operation, String function) {
+        MpiLibrary library = MpiLibrary.current();
+        if (!library.provides(function)) {
+            throw new UnsupportedOperationException(operation + ": " + function + " is not provided by the MPI library "
+                    + library.libraryPath() + " (" + MpiLibrary.firstLine(library.libraryVersion()) + ")");
+        }
+    }
+
+    /**
+     * Wraps the request that the operation's MPI function ({@code MPI_I...} or {@code MPI_..._init}, called directly
+     * with {@link Call#request()}) wrote: a {@link Request} for {@link #NOW}, a {@link Persistent} otherwise.
+     */
+    <T, R extends AbstractRequest<T>> R issued(Call call, T result) {
+        return issued(call, result, null);
+    }
+
+    /** {@link #issued(Call, Object)} for a receive, whose buffer holds elements of {@code received}. */
     @SuppressWarnings("unchecked")
-    <T, R extends AbstractRequest<T>> R issue(Call call, T result, Consumer<MemorySegment> function) {
-        return (R) (this == NOW ? Request.start(call, result, null, function)
-                : Persistent.bind(call, result, null, function));
+    <T, R extends AbstractRequest<T>> R issued(Call call, T result, Datatype received) {
+        return (R) (this == NOW ? Request.started(call, result, received) : Persistent.bound(call, result, received));
     }
 
     /**
@@ -45,99 +90,159 @@ enum Issue {
     }
 
     /**
-     * The functions of the loaded library known to be wrong, read on the first that needs it, each with what goes
-     * wrong and what to do instead. MPICH 4.0's {@code MPI_Gather_init}, {@code MPI_Allgather_init},
-     * {@code MPI_Scatter_init} and {@code MPI_Neighbor_alltoallv_init} complete with data missing or stale (from the
-     * second start on, or on a ring of two), in C as in Java; Intel MPI 2021, derived from MPICH, gets the same four
-     * wrong. MPICH 4.0.2's {@code MPI_Ibcast_c} and {@code MPI_Bcast_init_c} of 2^31 + 64 bytes on 2 ranks fail in
-     * the non-root rank's {@code MPI_Wait} with "Invalid communicator" ({@code MPIDU_Sched_progress_state}), in a
-     * plain C program; Intel MPI 2021.18's {@code MPI_Ibcast_c} fails so at the root, and the other rank waits
-     * forever (MPICH 5.0 completes them).
-     *
-     * <p>One-sided operations of 2^31 + 64 bytes from rank 0 into rank 1's window (2 ranks, one node, a passive-target
-     * epoch), in plain C programs: MPICH 4.0.2's {@code MPI_Put_c}, {@code MPI_Get_c} and {@code MPI_Rput_c} crash
-     * (SIGSEGV), its {@code MPI_Rget_c} aborts, its four accumulates ({@code MPI_Accumulate_c},
-     * {@code MPI_Raccumulate_c}, {@code MPI_Get_accumulate_c}, {@code MPI_Rget_accumulate_c}) fail with "Invalid
-     * parameter" from the UCX netmod ({@code MPIDI_NM_am_isend}); MPICH 5.0.2's accumulates abort ("Assertion failed
-     * in mpidig_rma_callbacks.c at line 1903: p_data"), its puts and gets complete; Intel MPI 2021.18's accumulates
-     * return success and leave the target unchanged (the same program with 2^31 - 64 bytes adds them), its puts and
-     * gets complete. MPICH 4.0.2's ROMIO aborts in every large-count file transfer tried
-     * ({@code MPI_File_write_at_all_c}, {@code MPI_File_iread_at_c}, {@code MPI_File_read_at_all_begin_c},
-     * {@code MPI_File_read_c}, {@code MPI_File_read_shared_c}) with "Assertion `count <= INT_MAX' failed"; Intel MPI
-     * 2021.18's {@code MPI_File_write_at_all_c} and {@code MPI_File_read_at_all_begin_c} of 2^31 + 64 bytes return
-     * success with a count of 0, having transferred nothing (all of its file transfers are refused, as its ROMIO).
-     * MPICH 4.0.2's {@code MPI_Reduce_scatter_c}, {@code MPI_Ireduce_scatter_c} and {@code MPI_Reduce_scatter_init_c}
-     * in place by counts {2^31, 64} on 2 ranks crash (SIGSEGV).
-     *
-     * <p>Open MPI's {@code MPI_File_preallocate} (OMPIO, 4.1 and 5.0) growing a file of several processes: each
-     * process reads the file's size after a first broadcast, and only those that find it smaller than asked take part
-     * in the collective that resizes it; a process that reads the size after the first process has already written
-     * the new bytes skips it, so its next collective on the file gets that broadcast instead (seen in this project's
-     * tests as {@code MPI_File_set_size} failing with {@code MPI_ERR_OTHER} on ranks 1 and 2 of 3, rank 0 going on).
+     * The functions of the loaded library known to be wrong, each with what goes wrong and what to do instead: a
+     * table ({@link #TABLE}) of bugs, each of one implementation over a range of its versions, with the evidence that
+     * showed it; read on the first refusal that needs it.
      */
     static final class KnownBugs {
+        /** The implementations with known bugs: how each names itself and its version in the library version string. */
+        enum Implementation {
+            MPICH("MPICH Version:\\s+(\\d+(?:\\.\\d+)*)", "MPICH ", 2),
+            INTEL_MPI("Intel\\(R\\) MPI Library (\\d+(?:\\.\\d+)*)", "Intel MPI ", 1),
+            OPEN_MPI("^Open MPI v(\\d+(?:\\.\\d+)*)", "Open MPI v", Integer.MAX_VALUE);
+
+            private final Pattern version;
+            private final String label;
+            /** How many parts of the version the messages name (MPICH 4.0, Intel MPI 2021, Open MPI v4.1.4). */
+            private final int labelParts;
+
+            Implementation(String version, String label, int labelParts) {
+                this.version = Pattern.compile(version, Pattern.MULTILINE);
+                this.label = label;
+                this.labelParts = labelParts;
+            }
+        }
+
+        /**
+         * A bug of {@code implementation} in the versions from {@code from} (included) to {@code to} (excluded; null:
+         * every version): each of {@code functions} {@code symptom} (completing the message "LIBRARY's FUNCTION ...",
+         * with what to do instead). {@code evidence} says how it was seen: plain C programs unless it says otherwise.
+         */
+        record Bug(Implementation implementation, String from, String to, List<String> functions, String symptom,
+                String evidence) {
+            boolean covers(Implementation library, int[] version) {
+                return library == implementation && (from == null || compare(version, parts(from)) >= 0)
+                        && (to == null || compare(version, parts(to)) < 0);
+            }
+        }
+
+        private static final String IN_PARTS = " (a bug of that version): transfer parts of at most 2^31-1 elements,"
+                + " or use another version";
+        private static final List<String> STALE_COLLECTIVES = List.of("MPI_Gather_init", "MPI_Allgather_init",
+                "MPI_Scatter_init", "MPI_Neighbor_alltoallv_init");
         private static final String STALE = "completes with data missing, stale or misplaced (a bug of that version):"
                 + " use the nonblocking form, or another version";
+        private static final List<String> LARGE_BCASTS = List.of("MPI_Ibcast_c", "MPI_Bcast_init_c");
         private static final String BCAST_C = "of more than 2^31-1 elements fails in MPI_Wait with \"Invalid"
                 + " communicator\" (a bug of that version; a rank may wait forever): use bcast (MPI_Bcast_c), or another"
                 + " version";
-        private static final String IN_PARTS = " (a bug of that version): transfer parts of at most 2^31-1 elements,"
-                + " or use another version";
         private static final List<String> ACCUMULATES = List.of("MPI_Accumulate_c", "MPI_Raccumulate_c",
                 "MPI_Get_accumulate_c", "MPI_Rget_accumulate_c");
-        /** The large-count functions of {@link File}'s transfers, all of which MPICH 4.0's ROMIO refuses. */
+        /** The large-count functions of {@link File}'s transfers, all of which the ROMIO of the versions below fail. */
         private static final List<String> FILE_TRANSFERS = Arrays.stream(File.Transfer.values())
                 .flatMap(t -> Stream.of(t.blocking, t.nonblocking, t.begin)).filter(Objects::nonNull)
                 .map(File.Form::largeName).toList();
-        /** MPICH 4.0's and Intel MPI 2021's. */
-        private static final Map<String, String> MPICH_40 = Map.of("MPI_Gather_init", STALE, "MPI_Allgather_init",
-                STALE, "MPI_Scatter_init", STALE, "MPI_Neighbor_alltoallv_init", STALE, "MPI_Ibcast_c", BCAST_C,
-                "MPI_Bcast_init_c", BCAST_C);
+        private static final String LARGE_ONE_SIDED = "2^31 + 64 bytes from rank 0 into rank 1's window, 2 ranks, one"
+                + " node, a passive-target epoch";
+
+        /** Every known bug; the versions are those tried here (MPICH 4.0.2 and 5.0.2, Intel MPI 2021.18.1). */
+        static final List<Bug> TABLE = List.of(
+                new Bug(Implementation.MPICH, "4.0", "4.1", STALE_COLLECTIVES, STALE, "MPICH 4.0.2: they complete"
+                        + " with data missing or stale (from the second start on, or on a ring of two), in C as in"
+                        + " Java"),
+                new Bug(Implementation.INTEL_MPI, "2021", "2022", STALE_COLLECTIVES, STALE, "Intel MPI 2021.18, derived"
+                        + " from MPICH, gets the same four wrong as MPICH 4.0"),
+                new Bug(Implementation.MPICH, "4.0", "4.1", LARGE_BCASTS, BCAST_C, "MPICH 4.0.2, 2^31 + 64 bytes on 2"
+                        + " ranks: the non-root rank's MPI_Wait fails with \"Invalid communicator\""
+                        + " (MPIDU_Sched_progress_state); MPICH 5.0 completes them"),
+                new Bug(Implementation.INTEL_MPI, "2021", "2022", LARGE_BCASTS, BCAST_C, "Intel MPI 2021.18, 2^31 + 64"
+                        + " bytes on 2 ranks: MPI_Ibcast_c fails so at the root and the other rank waits forever;"
+                        + " MPI_Bcast_init_c fails at the non-root rank"),
+                new Bug(Implementation.MPICH, "4.0", "4.1", List.of("MPI_Put_c", "MPI_Get_c", "MPI_Rput_c",
+                        "MPI_Rget_c"), "of more than 2^31-1 elements crashes the process" + IN_PARTS, "MPICH 4.0.2, "
+                        + LARGE_ONE_SIDED + ": the puts and gets crash (SIGSEGV), MPI_Rget_c aborts"),
+                new Bug(Implementation.MPICH, "4.0", "4.1", ACCUMULATES, "of more than 2^31-1 elements fails with"
+                        + " \"Invalid parameter\" in the UCX netmod" + IN_PARTS, "MPICH 4.0.2, " + LARGE_ONE_SIDED
+                        + ": \"Invalid parameter\" from MPIDI_NM_am_isend"),
+                new Bug(Implementation.MPICH, "4.0", "4.1", List.of("MPI_Reduce_scatter_c", "MPI_Ireduce_scatter_c",
+                        "MPI_Reduce_scatter_init_c"), "of more than 2^31-1 elements crashes the process" + IN_PARTS,
+                        "MPICH 4.0.2, in place by counts {2^31, 64} on 2 ranks: SIGSEGV"),
+                new Bug(Implementation.MPICH, "4.0", "4.1", List.of("MPI_Psend_init", "MPI_Precv_init"), "with a"
+                        + " partition of more than 2^31-1 bytes crashes the process (a bug of that version): use"
+                        + " partitions of at most 2^31-1 bytes, or another version", "MPICH 4.0.2, 2^31 + 64 bytes of"
+                        + " MPI_BYTE from rank 0 to rank 1 as one partition: SIGSEGV in the receiver's memcpy, whose"
+                        + " length is the partition's bytes as a sign-extended int (0xffffffff80000040); as 64"
+                        + " partitions of 2^25 + 1 bytes it completes, and MPICH 5.0.2 and Intel MPI 2021.18 complete"
+                        + " both"),
+                new Bug(Implementation.MPICH, "4.0", "4.1", FILE_TRANSFERS, "of more than 2^31-1 elements aborts the"
+                        + " process (\"Assertion `count <= INT_MAX' failed\" in ROMIO)" + IN_PARTS, "MPICH 4.0.2's"
+                        + " ROMIO aborts so in every large-count transfer tried (MPI_File_write_at_all_c,"
+                        + " MPI_File_iread_at_c, MPI_File_read_at_all_begin_c, MPI_File_read_c,"
+                        + " MPI_File_read_shared_c); the others share their entry points"),
+                new Bug(Implementation.MPICH, "5.0", "5.1", ACCUMULATES, "of more than 2^31-1 elements aborts the"
+                        + " process (\"Assertion failed in mpidig_rma_callbacks.c\")" + IN_PARTS, "MPICH 5.0.2, "
+                        + LARGE_ONE_SIDED + ": \"Assertion failed in mpidig_rma_callbacks.c at line 1903: p_data\"; its"
+                        + " puts and gets complete"),
+                new Bug(Implementation.INTEL_MPI, "2021", "2022", ACCUMULATES, "of more than 2^31-1 elements leaves the"
+                        + " target unchanged" + IN_PARTS, "Intel MPI 2021.18, " + LARGE_ONE_SIDED + ": success, the"
+                        + " target unchanged (the same program adds 2^31 - 64 bytes); its puts and gets complete"),
+                new Bug(Implementation.INTEL_MPI, "2021", "2022", FILE_TRANSFERS, "of more than 2^31-1 elements"
+                        + " transfers nothing and returns success" + IN_PARTS, "Intel MPI 2021.18:"
+                        + " MPI_File_write_at_all_c and MPI_File_read_at_all_begin_c of 2^31 + 64 bytes return success"
+                        + " with a count of 0; the others share its ROMIO's entry points"),
+                new Bug(Implementation.OPEN_MPI, null, null, List.of("MPI_File_preallocate"), "on a file of several"
+                        + " processes skips a collective on the processes that find the file grown already (a race),"
+                        + " so the file's next collective fails or takes the wrong data: use setSize, or preallocate on"
+                        + " a file of one process", "Open MPI 4.1 and 5.0 (OMPIO): each process reads the file's size"
+                        + " after a first broadcast, and only those that find it smaller join the collective that"
+                        + " resizes it; one that reads it after the first has written skips it, and its next collective"
+                        + " on the file gets that broadcast (this project's tests: MPI_File_set_size failing with"
+                        + " MPI_ERR_OTHER on ranks 1 and 2 of 3)"));
+
+        /** The loaded library as the messages name it. */
         static final String LIBRARY;
-        /** Function name to what goes wrong and what to do instead. */
+        /** Function name to what goes wrong and what to do instead, for the loaded library. */
         static final Map<String, String> BROKEN;
 
         static {
             String version = MpiLibrary.current().libraryVersion();
-            if (Pattern.compile("MPICH Version:\\s+4\\.0\\b").matcher(version).find()) {
-                LIBRARY = "MPICH 4.0";
-                Map<String, String> rma = with(MPICH_40, List.of("MPI_Put_c", "MPI_Get_c", "MPI_Rput_c", "MPI_Rget_c"),
-                        "of more than 2^31-1 elements crashes the process" + IN_PARTS);
-                rma = with(rma, ACCUMULATES, "of more than 2^31-1 elements fails with \"Invalid parameter\" in the"
-                        + " UCX netmod" + IN_PARTS);
-                rma = with(rma, List.of("MPI_Reduce_scatter_c", "MPI_Ireduce_scatter_c", "MPI_Reduce_scatter_init_c"),
-                        "of more than 2^31-1 elements crashes the process" + IN_PARTS);
-                BROKEN = with(rma, FILE_TRANSFERS, "of more than 2^31-1 elements aborts the process (\"Assertion"
-                        + " `count <= INT_MAX' failed\" in ROMIO)" + IN_PARTS);
-            } else if (Pattern.compile("MPICH Version:\\s+5\\.0\\b").matcher(version).find()) {
-                LIBRARY = "MPICH 5.0";
-                BROKEN = with(Map.of(), ACCUMULATES, "of more than 2^31-1 elements aborts the process (\"Assertion"
-                        + " failed in mpidig_rma_callbacks.c\")" + IN_PARTS);
-            } else if (version.contains("Intel(R) MPI Library 2021")) {
-                LIBRARY = "Intel MPI 2021";
-                Map<String, String> rma = with(MPICH_40, ACCUMULATES, "of more than 2^31-1 elements leaves the target"
-                        + " unchanged" + IN_PARTS);
-                BROKEN = with(rma, FILE_TRANSFERS, "of more than 2^31-1 elements transfers nothing and returns success"
-                        + IN_PARTS);
-            } else if (version.startsWith("Open MPI v")) {
-                LIBRARY = version.substring(0, version.indexOf(',') > 0 ? version.indexOf(',') : version.length());
-                BROKEN = Map.of("MPI_File_preallocate", "on a file of several processes skips a collective on the"
-                        + " processes that find the file grown already (a race), so the file's next collective fails"
-                        + " or takes the wrong data: use setSize, or preallocate on a file of one process");
-            } else {
-                LIBRARY = version;
-                BROKEN = Map.of();
+            String library = version;
+            Map<String, String> broken = new HashMap<>();
+            for (Implementation implementation : Implementation.values()) {
+                Matcher matcher = implementation.version.matcher(version);
+                if (matcher.find()) {
+                    int[] parts = parts(matcher.group(1));
+                    library = implementation.label + Arrays.stream(parts).limit(implementation.labelParts)
+                            .mapToObj(Integer::toString).collect(Collectors.joining("."));
+                    for (Bug bug : TABLE) {
+                        if (bug.covers(implementation, parts)) {
+                            bug.functions().forEach(function -> broken.put(function, bug.symptom()));
+                        }
+                    }
+                    break;
+                }
             }
-        }
-
-        /** {@code bugs} and {@code functions}, each failing as {@code symptom}. */
-        private static Map<String, String> with(Map<String, String> bugs, List<String> functions, String symptom) {
-            Map<String, String> all = new HashMap<>(bugs);
-            functions.forEach(function -> all.put(function, symptom));
-            return Map.copyOf(all);
+            LIBRARY = library;
+            BROKEN = Map.copyOf(broken);
         }
 
         private KnownBugs() {}
+
+        /** The numbers of a version ({@code 4.0.2}: 4, 0, 2). */
+        static int[] parts(String version) {
+            return Arrays.stream(version.split("\\.")).mapToInt(Integer::parseInt).toArray();
+        }
+
+        /** Compares versions part by part, a missing part as 0 ({@code 4.0} = {@code 4.0.0} < {@code 4.0.2}). */
+        static int compare(int[] a, int[] b) {
+            for (int i = 0; i < Math.max(a.length, b.length); i++) {
+                int difference = Integer.compare(i < a.length ? a[i] : 0, i < b.length ? b[i] : 0);
+                if (difference != 0) {
+                    return difference;
+                }
+            }
+            return 0;
+        }
 
         /**
          * Refuses {@code function} if the loaded library is known to get it wrong: a silently wrong result, a failure

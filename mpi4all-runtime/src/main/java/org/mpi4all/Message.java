@@ -401,17 +401,21 @@ final class Message {
         }
     }
 
-    /** Copies elements {@code from .. from+n} of the carrier to the staged memory, if staged (a partition made ready). */
-    void restage(int from, int n) {
+    /**
+     * Copies elements {@code from .. from+n} of the carrier to the staged memory, if staged (a partition made ready).
+     * The range is a long, as a partition's is; a staged message has at most 2^31-1 elements (only a native segment
+     * holds more, and it is never staged), so it is an int range here.
+     */
+    void restage(long from, long n) {
         if (staged != null) {
-            copy(from, n, true);
+            copy((int) from, (int) n, true);
         }
     }
 
     /** Copies elements {@code from .. from+n} of the staged memory back to the carrier, if staged (a partition arrived). */
-    void unstage(int from, int n) {
+    void unstage(long from, long n) {
         if (staged != null) {
-            copy(from, n, false);
+            copy((int) from, (int) n, false);
         }
     }
 

@@ -2,7 +2,6 @@ package org.mpi4all;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.function.Consumer;
 import org.mpi4all.ffi.MPI_Request;
 import org.mpi4all.ffi.Mpi;
 
@@ -41,10 +40,9 @@ public sealed class Persistent<T> extends AbstractRequest<T> implements AutoClos
         Census.REQUESTS.incrementAndGet();
     }
 
-    /** Binds an MPI persistent operation on the call's buffers (staged for it) and wraps its request. */
-    static <R> Persistent<R> bind(Call call, R buffer, Datatype received, Consumer<MemorySegment> function) {
-        Staging staging = call.prepareNonblocking();
-        return new Persistent<>(call.environment, call.operation, requested(call, staging, function), buffer, staging,
+    /** Wraps the request an MPI persistent function wrote into {@link Call#request()}; see {@link Request#started}. */
+    static <R> Persistent<R> bound(Call call, R buffer, Datatype received) {
+        return new Persistent<>(call.environment, call.operation, call.requestHandle(), buffer, call.started(),
                 received);
     }
 

@@ -250,54 +250,30 @@ final class PointToPoint {
         }
     }
 
-    /** A nonblocking or persistent point-to-point operation, given its resolved buffer and arguments. */
-    @FunctionalInterface
-    interface Transfer<R> {
-        R bind(Call call, Message message, int tag, Mode mode, MPI_Comm comm);
-    }
-
     /**
-     * Resolves the buffer and parameters of a nonblocking or persistent send ({@code direction} IN, the
-     * parameters of {@code send}) or receive (OUT, those of {@code irecv}), and binds them with {@code transfer}.
+     * Starts ({@link Issue#NOW}: {@code isend}, {@code irecv}) or binds ({@code sendInit}, {@code recvInit}) a send
+     * ({@code direction} IN, the parameters of {@code send}, in the mode they ask for) or a receive (OUT, those of
+     * {@code irecv}) of {@code buf} with {@code peer}.
      */
-    static <R> R transfer(Communicator c, String operation, Object buf, int direction, Param[] params,
-            Transfer<R> transfer) {
+    static <T, R extends AbstractRequest<T>> R transfer(Communicator c, Issue issue, T buf, int peer, int direction,
+            Param[] params) {
         boolean sending = direction == Message.IN;
+        String operation = issue.operation(sending ? "send" : "recv");
         int given = Param.check(operation, params, sending ? SEND_PARAMS : IRECV_PARAMS);
         MPI_Comm comm = c.handle();
         int tag = Param.intValue(params, given, TAG, sending ? 0 : Communicator.ANY_TAG);
         try (Call call = Call.begin(c.environment, operation)) {
-            call.takeLargeCounts();
             Message m = call.message(buf, Param.type(params, given), Param.intValue(params, given, OFFSET, 0),
                     Param.intValue(params, given, COUNT, -1), direction);
             Mode mode = sending ? mode(operation, given) : Mode.STANDARD;
             if (mode == Mode.BUFFERED) {
                 SendBuffer.require(operation, m);
             }
-            return transfer.bind(call, m, tag, mode, comm);
+            PeerCall function = sending ? (issue == Issue.NOW ? mode.start : mode.bind)
+                    : (issue == Issue.NOW ? IRECV : RECV_INIT);
+            function.call(m, peer, tag, comm, issue.request(call));
+            return issue.issued(call, buf, sending ? null : m.type);
         }
-    }
-
-    /** {@code MPI_Isend} in the mode the parameters ask for. */
-    static <T> Request<T> isend(Communicator c, T buf, int dest, Param[] params) {
-        return transfer(c, "isend", buf, Message.IN, params, (call, m, tag, mode, comm) ->
-                Request.start(call, buf, null, request -> mode.start.call(m, dest, tag, comm, request)));
-    }
-
-    /** {@code MPI_Send_init} in the mode the parameters ask for. */
-    static <T> Persistent<T> sendInit(Communicator c, T buf, int dest, Param[] params) {
-        return transfer(c, "sendInit", buf, Message.IN, params, (call, m, tag, mode, comm) ->
-                Persistent.bind(call, buf, null, request -> mode.bind.call(m, dest, tag, comm, request)));
-    }
-
-    static <T> Request<T> irecv(Communicator c, T buf, int source, Param[] params) {
-        return transfer(c, "irecv", buf, Message.OUT, params, (call, m, tag, mode, comm) ->
-                Request.start(call, buf, m.type, request -> IRECV.call(m, source, tag, comm, request)));
-    }
-
-    static <T> Persistent<T> recvInit(Communicator c, T buf, int source, Param[] params) {
-        return transfer(c, "recvInit", buf, Message.OUT, params, (call, m, tag, mode, comm) ->
-                Persistent.bind(call, buf, m.type, request -> RECV_INIT.call(m, source, tag, comm, request)));
     }
 
     static <T> Request<T> irecvNew(Communicator c, Class<T> kind, int source, Param[] params) {

@@ -148,17 +148,16 @@ final class Reductions {
             Message in = r.in();
             Message out = r.out();
             MPI_Op mpiOp = op.handle(c.environment, in.type, operation);
-            call.takeLargeCounts();   // a block or a count beyond an int takes the large-count function
             if (r.counts() == null) {
-                return issue.issue(call, r.result(), request -> Downcall.startReduceScatterBlock(issue, in, out,
-                        r.block(), mpiOp, comm, request));
+                Downcall.startReduceScatterBlock(issue, in, out, r.block(), mpiOp, comm, issue.request(call));
+                return issue.issued(call, r.result());
             }
             if (r.large()) {
                 Issue.KnownBugs.refuse(operation, issue == Issue.PERSISTENT ? "MPI_Reduce_scatter_init_c"
                         : "MPI_Ireduce_scatter_c");
             }
-            return issue.issue(call, r.result(), request -> Downcall.startReduceScatter(issue, in, out, r.counts(),
-                    r.largest(), mpiOp, comm, request));
+            Downcall.startReduceScatter(issue, in, out, r.counts(), r.largest(), mpiOp, comm, issue.request(call));
+            return issue.issued(call, r.result());
         }
     }
 
@@ -193,9 +192,8 @@ final class Reductions {
                     : nonRootResult(operation, send, recvBuf, in);
             Message out = receives ? call.message(result, in.type, 0, in.elements(), Message.OUT) : null;
             MPI_Op mpiOp = op.handle(c.environment, in.type, operation);
-            call.takeLargeCounts();
-            return issue.issue(call, result, request -> Downcall.startReduction(issue, kind, in, out, mpiOp, root, comm,
-                    request));
+            Downcall.startReduction(issue, kind, in, out, mpiOp, root, comm, issue.request(call));
+            return issue.issued(call, result);
         }
     }
 }

@@ -3,7 +3,6 @@ package org.mpi4all;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.function.Consumer;
 import org.mpi4all.ffi.Mpi;
 
 /**
@@ -50,11 +49,12 @@ public final class Request<T> extends AbstractRequest<T> {
         Census.REQUESTS.incrementAndGet();
     }
 
-    /** Starts an MPI nonblocking function on the call's buffers (staged for the request) and wraps its request. */
-    static <R> Request<R> start(Call call, R result, Datatype received, Consumer<MemorySegment> function) {
-        Staging staging = call.prepareNonblocking();
-        return new Request<>(call.environment, call.operation, requested(call, staging, function), result, staging,
-                received);
+    /**
+     * Wraps the request an MPI nonblocking function wrote into {@link Call#request()}, with the buffers staged for
+     * it; {@code received} is the datatype of a receive's buffer, null for any other operation.
+     */
+    static <R> Request<R> started(Call call, R result, Datatype received) {
+        return new Request<>(call.environment, call.operation, call.requestHandle(), result, call.started(), received);
     }
 
     /**

@@ -55,15 +55,9 @@ public final class SplitCollective<T> {
         try (Call call = Call.begin(file.environment, operation)) {
             Message m = call.message(buf, Param.type(params, given), 0, Param.intValue(params, given,
                     Param.Name.COUNT, -1), transfer.reads ? Message.OUT : Message.IN);
-            call.takeLargeCounts();   // only a native segment is large, handed to MPI as it is
-            Staging staging = call.prepareNonblocking();
-            try {
-                transfer.begin.call(operation, fh, offset, m, MemorySegment.NULL);
-            } catch (RuntimeException e) {
-                staging.release();
-                throw e;
-            }
-            SplitCollective<T> split = new SplitCollective<>(file, transfer, buf, m.mpi(), m.type, staging);
+            call.prepareNonblocking();
+            transfer.begin.call(operation, fh, offset, m, MemorySegment.NULL);
+            SplitCollective<T> split = new SplitCollective<>(file, transfer, buf, m.mpi(), m.type, call.started());
             file.split = split;
             return split;
         }

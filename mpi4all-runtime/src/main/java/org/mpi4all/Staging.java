@@ -66,7 +66,7 @@ final class Staging {
     }
 
     /** Copies elements {@code from .. from+n} of the staged buffers between them and their native memory. */
-    void copyRange(int from, int n, boolean toNative) {
+    void copyRange(long from, long n, boolean toNative) {
         for (Message message : staged) {
             if (message != null && toNative) {
                 message.restage(from, n);

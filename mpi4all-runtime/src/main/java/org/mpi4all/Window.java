@@ -493,19 +493,13 @@ public final class Window implements Attributed<Window>, AutoCloseable {
             if (o.isLarge()) {
                 Issue.KnownBugs.refuse(operation, largeFunction);
             }
-            call.takeLargeCounts();   // only a native segment is large, handed to MPI as it is
-            Staging staging = call.prepareNonblocking();
-            try {
-                if (o.isLarge()) {
-                    LargeCounts.run(o.elements(), () -> large.call(o, r, c, mpiOp, win));
-                } else {
-                    access.call(o, r, c, mpiOp, win);
-                }
-            } catch (RuntimeException | Error e) {
-                staging.release();
-                throw e;
+            call.prepareNonblocking();
+            if (o.isLarge()) {
+                LargeCounts.run(o.elements(), () -> large.call(o, r, c, mpiOp, win));
+            } else {
+                access.call(o, r, c, mpiOp, win);
             }
-            pending.add(new Pending(target, staging));
+            pending.add(new Pending(target, call.started()));
         }
     }
 
@@ -524,14 +518,13 @@ public final class Window implements Attributed<Window>, AutoCloseable {
             if (o.isLarge()) {
                 Issue.KnownBugs.refuse(operation, largeFunction);
             }
-            call.takeLargeCounts();
-            return Request.start(call, returned, null, request -> {
-                if (o.isLarge()) {
-                    LargeCounts.run(o.elements(), () -> large.call(o, r, mpiOp, win, request));
-                } else {
-                    access.call(o, r, mpiOp, win, request);
-                }
-            });
+            MemorySegment request = call.request();
+            if (o.isLarge()) {
+                LargeCounts.run(o.elements(), () -> large.call(o, r, mpiOp, win, request));
+            } else {
+                access.call(o, r, mpiOp, win, request);
+            }
+            return Request.started(call, returned, null);
         }
     }
 

@@ -140,23 +140,39 @@ class LargeCountsTest {
 
         /** Fills {@code big} with {@code fill} and {@code marks} at {@link #MARKS}. */
         static void fill(MemorySegment big, byte fill, byte[] marks) {
+            fill(big, fill, MARKS, marks);
+        }
+
+        /** Fills {@code big} with {@code fill} and {@code marks[i]} at position {@code positions[i]}. */
+        static void fill(MemorySegment big, byte fill, long[] positions, byte[] marks) {
             big.fill(fill);
-            for (int i = 0; i < MARKS.length; i++) {
-                big.set(JAVA_BYTE, MARKS[i], marks[i]);
+            for (int i = 0; i < positions.length; i++) {
+                big.set(JAVA_BYTE, positions[i], marks[i]);
             }
         }
 
         /** Whether {@code big} holds what {@link #fill} writes: every byte is looked at. */
         static boolean holds(MemorySegment big, byte fill, byte[] marks) {
-            for (int i = 0; i < MARKS.length; i++) {
-                if (big.get(JAVA_BYTE, MARKS[i]) != marks[i]) {
+            return holds(big, fill, MARKS, marks);
+        }
+
+        /** Whether {@code big} holds what {@link #fill(MemorySegment, byte, long[], byte[])} writes: every byte. */
+        static boolean holds(MemorySegment big, byte fill, long[] positions, byte[] marks) {
+            for (int i = 0; i < positions.length; i++) {
+                if (big.get(JAVA_BYTE, positions[i]) != marks[i]) {
                     return false;
                 }
-                big.set(JAVA_BYTE, MARKS[i], fill);
+                big.set(JAVA_BYTE, positions[i], fill);
             }
             long fills = (fill & 0xFFL) * 0x0101010101010101L;
-            for (long at = 0; at + 8 <= BYTES; at += 8) {
+            long at = 0;
+            for (; at + 8 <= big.byteSize(); at += 8) {
                 if (big.get(JAVA_LONG_UNALIGNED, at) != fills) {
+                    return false;
+                }
+            }
+            for (; at < big.byteSize(); at++) {
+                if (big.get(JAVA_BYTE, at) != fill) {
                     return false;
                 }
             }

@@ -24,7 +24,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
- * Runs {@link LayersBenchmark}, {@link OneSidedBenchmark} and {@link HeapAccessBenchmark} on every rank of a 2-rank {@code mpirun},
+ * Runs {@link LayersBenchmark}, {@link OneSidedBenchmark}, {@link NonblockingBenchmark} and {@link HeapAccessBenchmark} on
+ * every rank of a 2-rank {@code mpirun},
  * the project's way of running JMH under MPI: no forks (the JVM that initialised MPI measures), single-shot
  * iterations of a fixed batch (every rank runs the same operations), a barrier before each iteration.
  *
@@ -87,7 +88,7 @@ public final class HighLevelBench {
                     int batch = quick ? 50 : batchFor(bytes);
                     OptionsBuilder options = new OptionsBuilder();
                     for (Class<?> benchmark : List.of(LayersBenchmark.class, OneSidedBenchmark.class,
-                            HeapAccessBenchmark.class)) {
+                            NonblockingBenchmark.class, HeapAccessBenchmark.class)) {
                         if (only.stream().anyMatch(benchmark.getSimpleName()::contains)) {
                             options.include(benchmark.getName());
                         }
@@ -193,7 +194,8 @@ public final class HighLevelBench {
         for (int bytes : sizes) {
             for (String buffer : List.of("array", "segment")) {
                 for (String benchmark : List.of("LayersBenchmark.pingPong", "LayersBenchmark.allreduce",
-                        "OneSidedBenchmark.putFence")) {
+                        "OneSidedBenchmark.putFence", "NonblockingBenchmark.iallreduce",
+                        "NonblockingBenchmark.exchange")) {
                     String operation = benchmark.substring(benchmark.indexOf('.') + 1);
                     Samples generated = samples.get(new Key(bytes, buffer, benchmark + "Generated"));
                     for (String variant : List.of("HighLevel", "HighLevelInlineParams")) {
