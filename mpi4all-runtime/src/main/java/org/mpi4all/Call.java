@@ -65,7 +65,12 @@ final class Call implements AutoCloseable {
      * @throws IllegalStateException if this thread is inside a call (a reduction operator that calls MPI)
      */
     static void checkOutside(String operation) {
-        CURRENT.get().checkInactive(operation);
+        // Only a Java operator calls MPI from inside a call (MPI runs it during the reduction): while none runs on
+        // any thread, the thread-local lookup is skipped. A record's accessor run while a call stages its buffers
+        // is not refused here: no MPI function is in progress then, and these calls touch no call state.
+        if (Op.anyRunning()) {
+            CURRENT.get().checkInactive(operation);
+        }
     }
 
     /** The operation this thread is calling, for a message of {@link LargeCounts}. */

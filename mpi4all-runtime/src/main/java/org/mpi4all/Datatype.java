@@ -36,7 +36,12 @@ import org.mpi4all.ffi.Mpi;
  */
 public final class Datatype implements Attributed<Datatype> {
     /** How the MPI standard classifies a type for the predefined reduction operators (MPI-4.1 §6.9.2). */
-    enum Category { INTEGER, FLOATING, LOGICAL, PAIR, STRUCT }
+    enum Category {
+        INTEGER, FLOATING, LOGICAL, PAIR, STRUCT;
+
+        /** This category's bit in a mask of categories (the ones an {@link Op} applies to). */
+        final int bit = 1 << ordinal();
+    }
 
     public static final Datatype BYTE = new Datatype("byte", JAVA_BYTE, byte.class, Category.INTEGER, Mpi.MPI_INT8_T);
     public static final Datatype SHORT = new Datatype("short", JAVA_SHORT, short.class, Category.INTEGER, Mpi.MPI_INT16_T);

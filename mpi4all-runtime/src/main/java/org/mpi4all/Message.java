@@ -140,8 +140,11 @@ final class Message {
 
     /** The datatype of a buffer {@link #wholeCount} accepted. */
     static Datatype wholeType(Object carrier, Datatype typeParam) {
-        int array = arrayKindOf(carrier);
-        return array != NOT_AN_ARRAY ? ARRAY_TYPES[array] : typeParam != null ? typeParam : Datatype.BYTE;
+        // a segment first: it would otherwise be compared with every array class
+        if (carrier instanceof MemorySegment) {
+            return typeParam != null ? typeParam : Datatype.BYTE;
+        }
+        return ARRAY_TYPES[arrayKindOf(carrier)];
     }
 
     private static final Datatype[] ARRAY_TYPES = {Datatype.BYTE, Datatype.SHORT, Datatype.CHAR, Datatype.INT,

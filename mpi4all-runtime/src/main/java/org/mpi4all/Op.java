@@ -11,9 +11,8 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.EnumSet;
 import java.util.Objects;
-import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BinaryOperator;
 import java.util.function.DoubleBinaryOperator;
 import java.util.function.IntBinaryOperator;
@@ -45,10 +44,13 @@ import org.mpi4all.ffi.Mpi;
  * not call MPI. Its MPI handle is created on first use and freed when the environment closes.
  */
 public final class Op {
-    private static final Set<Category> NUMBERS = EnumSet.of(Category.INTEGER, Category.FLOATING);
-    private static final Set<Category> LOGICAL = EnumSet.of(Category.INTEGER, Category.LOGICAL);
-    private static final Set<Category> BITS = EnumSet.of(Category.INTEGER);
-    private static final Set<Category> PAIRS = EnumSet.of(Category.PAIR);
+    // The categories of elements each operator applies to, as a mask of Category.bit: a reduction tests it at every
+    // call, and a mask is one AND where an EnumSet is a class check and a shift.
+    private static final int NUMBERS = Category.INTEGER.bit | Category.FLOATING.bit;
+    private static final int LOGICAL = Category.INTEGER.bit | Category.LOGICAL.bit;
+    private static final int BITS = Category.INTEGER.bit;
+    private static final int PAIRS = Category.PAIR.bit;
+    private static final int ANY = -1;
 
     public static final Op SUM = new Op("SUM", Mpi.MPI_SUM, NUMBERS);
     public static final Op PROD = new Op("PROD", Mpi.MPI_PROD, NUMBERS);
@@ -65,9 +67,9 @@ public final class Op {
     /** The smallest value and its index, of {@link Loc} elements (the smallest index among equal values). */
     public static final Op MINLOC = new Op("MINLOC", Mpi.MPI_MINLOC, PAIRS);
     /** The new value replaces the old: one-sided {@link Window#accumulate} only (an atomic put). */
-    public static final Op REPLACE = new Op("REPLACE", Mpi.MPI_REPLACE, EnumSet.allOf(Category.class));
+    public static final Op REPLACE = new Op("REPLACE", Mpi.MPI_REPLACE, ANY);
     /** The old value stays: one-sided {@link Window#getAccumulate} only (an atomic get). */
-    public static final Op NO_OP = new Op("NO_OP", Mpi.MPI_NO_OP, EnumSet.allOf(Category.class));
+    public static final Op NO_OP = new Op("NO_OP", Mpi.MPI_NO_OP, ANY);
 
     /** Combines element {@code i} of {@code in} into element {@code i} of {@code inout}. */
     @FunctionalInterface
@@ -82,20 +84,23 @@ public final class Op {
      * a wait or test completing several requests, whose completions must be recorded first.
      */
     private static final ThreadLocal<Throwable> FAILURE = new ThreadLocal<>();
+    /** How many threads are running a Java operator now (see {@link #anyRunning}). */
+    private static final AtomicInteger RUNNING = new AtomicInteger();
 
     private final String name;
     private final MPI_Op predefined;
-    private final Set<Category> applies;
+    /** The mask of {@code Category.bit}s this operator applies to: none for a Java operator, which has one type. */
+    private final int applies;
     private final Datatype elementType;
     private final MPI_User_function function;
     private final boolean commutative;
     private volatile MPI_Op created;
 
-    private Op(String name, MPI_Op predefined, Set<Category> applies) {
+    private Op(String name, MPI_Op predefined, int applies) {
         this(name, predefined, applies, null, null, true);
     }
 
-    private Op(String name, MPI_Op predefined, Set<Category> applies, Datatype elementType,
+    private Op(String name, MPI_Op predefined, int applies, Datatype elementType,
             MPI_User_function function, boolean commutative) {
         this.name = name;
         this.predefined = predefined;
@@ -192,6 +197,7 @@ public final class Op {
     private static Op user(Datatype type, ElementCombiner combiner) {
         long extent = type.size();
         MPI_User_function function = (in, inout, len, datatype) -> {
+            RUNNING.incrementAndGet();
             try {
                 int n = len.reinterpret(JAVA_INT.byteSize()).get(JAVA_INT, 0);
                 MemorySegment a = in.reinterpret(n * extent);
@@ -206,9 +212,19 @@ public final class Op {
                 } else if (first != failure) {
                     first.addSuppressed(failure);
                 }
+            } finally {
+                RUNNING.decrementAndGet();
             }
         };
-        return new Op("Java operator on " + type, null, Set.of(), type, function, true);
+        return new Op("Java operator on " + type, null, 0, type, function, true);
+    }
+
+    /**
+     * Whether a thread, any, is running a Java operator now: while none is, no thread is inside a reduction from an
+     * operator, and {@link Call#checkOutside} need not look up its own thread's call.
+     */
+    static boolean anyRunning() {
+        return RUNNING.get() != 0;
     }
 
     /** Removes and returns what a Java operator threw on this thread since the last call, or null. */
@@ -261,7 +277,7 @@ public final class Op {
      */
     MPI_Op handle(Environment environment, Datatype type, String operation) {
         if (predefined != null) {
-            if (!applies.contains(type.category())) {
+            if ((applies & type.category().bit) == 0) {
                 throw new IllegalArgumentException(operation + ": " + name + " does not apply to " + type);
             }
             return predefined;
