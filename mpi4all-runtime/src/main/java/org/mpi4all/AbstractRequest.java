@@ -52,7 +52,7 @@ public abstract sealed class AbstractRequest<T> permits Request, Persistent {
      * @return whether the request completed
      */
     final boolean complete(String what, boolean wait) {
-        try (Call call = Call.begin(environment, what + " " + operation)) {
+        try (Call call = Call.begin(environment, what, operation)) {
             MPI_Request.write(call.words, 0, new MPI_Request(handle));
             if (wait) {
                 Mpi.MPI_Wait(call.words, call.status);
@@ -71,7 +71,7 @@ public abstract sealed class AbstractRequest<T> permits Request, Persistent {
 
     /** Calls {@code mpi} with the request's handle in a call's words ({@code MPI_Start}, {@code MPI_Request_free}). */
     final void onHandle(String what, Consumer<MemorySegment> mpi) {
-        try (Call call = Call.begin(environment, what + " " + operation)) {
+        try (Call call = Call.begin(environment, what, operation)) {
             MPI_Request.write(call.words, 0, new MPI_Request(handle));
             mpi.accept(call.words);
         }

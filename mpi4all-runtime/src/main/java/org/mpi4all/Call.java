@@ -52,6 +52,8 @@ final class Call implements AutoCloseable {
     private boolean mayUpcall;
     Environment environment;
     String operation;
+    /** The operation of the request a call completes or starts ({@code iallreduce} for {@code waitFor}), or null. */
+    private String of;
 
     private Call() {
         for (int i = 0; i < SLOTS; i++) {
@@ -69,20 +71,26 @@ final class Call implements AutoCloseable {
         // any thread, the thread-local lookup is skipped. A record's accessor run while a call stages its buffers
         // is not refused here: no MPI function is in progress then, and these calls touch no call state.
         if (Op.anyRunning()) {
-            CURRENT.get().checkInactive(operation);
+            CURRENT.get().checkInactive(operation, null);
         }
     }
 
     /** The operation this thread is calling, for a message of {@link LargeCounts}. */
     static String operationInProgress() {
-        return CURRENT.get().operation;
+        Call call = CURRENT.get();
+        return named(call.operation, call.of);
     }
 
-    private void checkInactive(String operation) {
+    private void checkInactive(String operation, String of) {
         if (active) {
-            throw new IllegalStateException(operation + ": called while this thread is inside " + this.operation
-                    + " (MPI must not be called from a reduction operator)");
+            throw new IllegalStateException(named(operation, of) + ": called while this thread is inside "
+                    + named(this.operation, this.of) + " (MPI must not be called from a reduction operator)");
         }
+    }
+
+    /** {@code waitFor iallreduce}: composed only for a message, so that completing a request allocates no name. */
+    private static String named(String operation, String of) {
+        return of == null ? operation : operation + " " + of;
     }
 
     /**
@@ -91,8 +99,16 @@ final class Call implements AutoCloseable {
      * @throws IllegalStateException if this thread is already inside one (a reduction operator that calls MPI)
      */
     static Call begin(Environment environment, String operation) {
+        return begin(environment, operation, null);
+    }
+
+    /**
+     * Starts {@code operation} ({@code waitFor}, {@code start} ...) on the request of the operation {@code of}
+     * ({@code iallreduce}) on this thread; see {@link #begin(Environment, String)}.
+     */
+    static Call begin(Environment environment, String operation, String of) {
         Call call = CURRENT.get();
-        call.checkInactive(operation);
+        call.checkInactive(operation, of);
         call.active = true;
         // Stored only when they change, as in Message: a reference store here costs a GC barrier.
         if (call.environment != environment) {
@@ -100,6 +116,9 @@ final class Call implements AutoCloseable {
         }
         if (call.operation != operation) {
             call.operation = operation;
+        }
+        if (call.of != of) {
+            call.of = of;
         }
         call.used = 0;
         call.anyHeap = false;
@@ -200,7 +219,7 @@ final class Call implements AutoCloseable {
         // an empty heap array is staged too, in memory of no bytes
         MemorySegment memory = staging ? NativeMemory.allocate(total) : null;
         Object[] owned = new Object[used];
-        Message[] staged = new Message[used];
+        Message[] staged = staging ? new Message[used] : Staging.NOTHING;
         long at = 0;
         for (int i = 0; i < used; i++) {
             Message message = messages[i];

@@ -158,7 +158,7 @@ public final class Partitioned<T> extends Persistent<T> {
     public boolean parrived(int partition) {
         requireStarted("parrived", false, partition, partition);
         boolean arrived;
-        try (Call call = Call.begin(environment, "parrived " + operation)) {
+        try (Call call = Call.begin(environment, "parrived", operation)) {
             Mpi.MPI_Parrived(new MPI_Request(handle), partition, call.words);
             arrived = call.words.get(JAVA_INT, 0) != 0;
         }

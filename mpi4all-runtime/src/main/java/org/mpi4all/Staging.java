@@ -8,6 +8,9 @@ import java.lang.foreign.MemorySegment;
  * whose contents go back to the buffers on completion.
  */
 final class Staging {
+    /** What a staging of native buffers only, or a released one, copies: nothing (shared, not allocated each time). */
+    static final Message[] NOTHING = {};
+
     private MemorySegment memory;
     /** Held, not read: what MPI uses must stay reachable until the operation completes. */
     private Object[] owned;
@@ -62,7 +65,7 @@ final class Staging {
             memory = null;
         }
         owned = null;
-        staged = new Message[0];
+        staged = NOTHING;
     }
 
     /** Copies elements {@code from .. from+n} of the staged buffers between them and their native memory. */
