@@ -14,6 +14,9 @@ import org.mpi4all.ffi.MPI_Datatype;
  * takes, counted in bytes.
  */
 final class Alltoallw {
+    private static final Issue.Names IALLTOALLW = Issue.Names.of("alltoallw");
+    private static final Issue.Names INEIGHBOR_ALLTOALLW = Issue.Names.of("neighborAlltoallw");
+
     private Alltoallw() {}
 
     /**
@@ -55,12 +58,13 @@ final class Alltoallw {
     /** {@code ialltoallw} and {@code ineighborAlltoallw}, or their {@code Init} forms. */
     static <T, R extends AbstractRequest<T>> R ialltoallw(Communicator c, Issue issue, boolean neighbours, Object send,
             Block[] sendBlocks, T recv, Block[] recvBlocks, int destinations, int sources) {
-        String operation = issue.operation(neighbours ? "neighborAlltoallw" : "alltoallw");
+        Issue.Names names = neighbours ? INEIGHBOR_ALLTOALLW : IALLTOALLW;
+        String operation = issue.operation(names);
         checkLengths(operation, neighbours, sendBlocks, destinations, recvBlocks, sources);
         MPI_Comm comm = c.collectiveHandle(operation, 0);
         try (Call call = Call.begin(c.environment, operation)) {
             Weighted<T> w = Weighted.of(call, neighbours, send, sendBlocks, recv, recvBlocks);
-            Downcall.startAlltoallw(issue, neighbours, w, comm, issue.request(call));
+            Downcall.startAlltoallw(issue, neighbours, w, comm, issue.request(call, names));
             return issue.issued(call, w.result());
         }
     }

@@ -45,20 +45,33 @@ final class Collectives {
     private static final int ALLTOALLV_PARAMS = Param.accepting(SEND_COUNTS, SEND_DISPLS, RECV_BUF, RECV_COUNTS,
             RECV_DISPLS, RECV_COUNTS_OUT, RECV_DISPLS_OUT, TYPE);
     private static final int IBCAST_PARAMS = Param.accepting(ROOT, TYPE);
+    // The names of the nonblocking and persistent forms (Issue.Names)
+    private static final Issue.Names IGATHER = Issue.Names.of("gather");
+    private static final Issue.Names ISCATTER = Issue.Names.of("scatter");
+    private static final Issue.Names IGATHERV = Issue.Names.of("gatherv");
+    private static final Issue.Names ISCATTERV = Issue.Names.of("scatterv");
+    private static final Issue.Names IALLGATHERV = Issue.Names.of("allgatherv");
+    private static final Issue.Names IALLTOALLV = Issue.Names.of("alltoallv");
+    private static final Issue.Names INEIGHBOR_ALLTOALLV = Issue.Names.of("neighborAlltoallv");
+    private static final Issue.Names IBARRIER = Issue.Names.of("barrier");
+    private static final Issue.Names IBCAST = Issue.Names.of("bcast");
 
     /** The collectives that exchange blocks of one size: with every process, or with the neighbours of a topology. */
     enum Exchange {
         ALLGATHER("allgather", true, false), ALLTOALL("alltoall", false, false),
         NEIGHBOR_ALLGATHER("neighborAllgather", true, true), NEIGHBOR_ALLTOALL("neighborAlltoall", false, true);
 
-        /** The name of the blocking operation; the nonblocking one is "i" + it. */
+        /** The name of the blocking operation. */
         final String operation;
+        /** The names of its nonblocking and persistent forms. */
+        final Issue.Names issued;
         /** Whether all of the send buffer goes to every peer (else block j to peer j). */
         final boolean gather;
         final boolean neighbours;
 
         Exchange(String operation, boolean gather, boolean neighbours) {
             this.operation = operation;
+            this.issued = Issue.Names.of(operation);
             this.gather = gather;
             this.neighbours = neighbours;
         }
@@ -163,14 +176,14 @@ final class Collectives {
     }
 
     static <T, R extends AbstractRequest<T>> R igather(Communicator c, Issue issue, T send, Param[] params) {
-        String operation = issue.operation("gather");
+        String operation = issue.operation(IGATHER);
         int given = Param.check(operation, params, GATHER_PARAMS);
         issue.refuseWhereBroken(operation, "MPI_Gather_init");
         MPI_Comm comm = c.collectiveHandle(operation, given);
         int root = c.root(operation, params, given);
         try (Call call = Call.begin(c.environment, operation)) {
             Rooted<T> g = Rooted.gather(call, c, operation, send, params, given, root);
-            Downcall.startGather(issue, g.in(), g.out(), g.block(), root, comm, issue.request(call));
+            Downcall.startGather(issue, g.in(), g.out(), g.block(), root, comm, issue.request(call, IGATHER));
             return issue.issued(call, g.result());
         }
     }
@@ -193,7 +206,7 @@ final class Collectives {
     }
 
     static <T, R extends AbstractRequest<T>> R iscatter(Communicator c, Issue issue, T send, Param[] params) {
-        String operation = issue.operation("scatter");
+        String operation = issue.operation(ISCATTER);
         int given = Param.check(operation, params, SCATTER_PARAMS);
         MPI_Comm comm = c.collectiveHandle(operation, given);
         int root = c.root(operation, params, given);
@@ -202,7 +215,7 @@ final class Collectives {
         issue.refuseWhereBroken(operation, "MPI_Scatter_init");
         try (Call call = Call.begin(c.environment, operation)) {
             Rooted<T> s = Rooted.scatter(call, c, operation, send, params, given, root, block);
-            Downcall.startScatter(issue, s.in(), s.out(), block, root, comm, issue.request(call));
+            Downcall.startScatter(issue, s.in(), s.out(), block, root, comm, issue.request(call, ISCATTER));
             return issue.issued(call, s.result());
         }
     }
@@ -245,7 +258,7 @@ final class Collectives {
     }
 
     static <T, R extends AbstractRequest<T>> R igatherv(Communicator c, Issue issue, T send, Param[] params) {
-        String operation = issue.operation("gatherv");
+        String operation = issue.operation(IGATHERV);
         int given = Param.check(operation, params, GATHERV_PARAMS);
         MPI_Comm comm = c.collectiveHandle(operation, given);
         int root = c.root(operation, params, given);
@@ -256,7 +269,7 @@ final class Collectives {
         }
         try (Call call = Call.begin(c.environment, operation)) {
             Gathered<T> g = gathered(call, c, operation, send, params, given, counts, root);
-            Downcall.startGatherv(issue, g, root, comm, issue.request(call));
+            Downcall.startGatherv(issue, g, root, comm, issue.request(call, IGATHERV));
             return issue.issued(call, g.result());
         }
     }
@@ -330,7 +343,7 @@ final class Collectives {
     }
 
     static <T, R extends AbstractRequest<T>> R iscatterv(Communicator c, Issue issue, T send, Param[] params) {
-        String operation = issue.operation("scatterv");
+        String operation = issue.operation(ISCATTERV);
         int given = Param.check(operation, params, SCATTERV_PARAMS);
         MPI_Comm comm = c.collectiveHandle(operation, given);
         int root = c.root(operation, params, given);
@@ -339,7 +352,7 @@ final class Collectives {
         int block = c.exchangesWithRoot(root) ? requiredCount(operation, params, given) : 0;
         try (Call call = Call.begin(c.environment, operation)) {
             Dealt<T> d = Dealt.of(call, operation, send, params, given, layout, block);
-            Downcall.startScatterv(issue, d, root, comm, issue.request(call));
+            Downcall.startScatterv(issue, d, root, comm, issue.request(call, ISCATTERV));
             return issue.issued(call, d.result());
         }
     }
@@ -403,7 +416,8 @@ final class Collectives {
     /** {@code ialltoallv} and {@code ineighborAlltoallv}, or their {@code Init} forms, which need the receive counts given. */
     static <T, R extends AbstractRequest<T>> R ipersonalized(Communicator c, Issue issue, boolean neighbours, T send,
             Param[] params, int destinations, int sources) {
-        String operation = issue.operation(neighbours ? "neighborAlltoallv" : "alltoallv");
+        Issue.Names names = neighbours ? INEIGHBOR_ALLTOALLV : IALLTOALLV;
+        String operation = issue.operation(names);
         if (neighbours) {
             issue.refuseWhereBroken(operation, "MPI_Neighbor_alltoallv_init");
         }
@@ -411,7 +425,7 @@ final class Collectives {
         MPI_Comm comm = c.collectiveHandle(operation, counts.given());
         try (Call call = Call.begin(c.environment, operation)) {
             Personal<T> p = counts.buffers(call, operation, send, params);
-            Downcall.startPersonalized(issue, neighbours, p, comm, issue.request(call));
+            Downcall.startPersonalized(issue, neighbours, p, comm, issue.request(call, names));
             return issue.issued(call, p.received().result());
         }
     }
@@ -419,19 +433,19 @@ final class Collectives {
     // ---- nonblocking and persistent (the same buffers and arguments, see Issue) --------------------
 
     static <R extends AbstractRequest<Void>> R ibarrier(Communicator c, Issue issue) {
-        MPI_Comm comm = c.collectiveHandle(issue.operation("barrier"), 0);
-        try (Call call = Call.begin(c.environment, issue.operation("barrier"))) {
+        MPI_Comm comm = c.collectiveHandle(issue.operation(IBARRIER), 0);
+        try (Call call = Call.begin(c.environment, issue.operation(IBARRIER))) {
             if (issue == Issue.PERSISTENT) {
-                Mpi.MPI_Barrier_init(comm, Mpi.MPI_INFO_NULL, issue.request(call));
+                Mpi.MPI_Barrier_init(comm, Mpi.MPI_INFO_NULL, issue.request(call, IBARRIER));
             } else {
-                Mpi.MPI_Ibarrier(comm, issue.request(call));
+                Mpi.MPI_Ibarrier(comm, issue.request(call, IBARRIER));
             }
             return issue.issued(call, null);
         }
     }
 
     static <T, R extends AbstractRequest<T>> R ibcast(Communicator c, Issue issue, T buf, Param[] params) {
-        String operation = issue.operation("bcast");
+        String operation = issue.operation(IBCAST);
         int given = Param.check(operation, params, IBCAST_PARAMS);
         MPI_Comm comm = c.collectiveHandle(operation, given);
         int root = c.root(operation, params, given);
@@ -440,13 +454,13 @@ final class Collectives {
             if (m.isLarge()) {
                 Issue.KnownBugs.refuse(operation, issue == Issue.PERSISTENT ? "MPI_Bcast_init_c" : "MPI_Ibcast_c");
             }
-            Downcall.ibcast(issue, m, root, comm, issue.request(call));
+            Downcall.ibcast(issue, m, root, comm, issue.request(call, IBCAST));
             return issue.issued(call, buf);
         }
     }
 
     static <T, R extends AbstractRequest<T>> R iallgatherv(Communicator c, Issue issue, T send, Param[] params) {
-        String operation = issue.operation("allgatherv");
+        String operation = issue.operation(IALLGATHERV);
         int given = Param.check(operation, params, ALLGATHERV_PARAMS);
         MPI_Comm comm = c.collectiveHandle(operation, given);
         long[] counts = longs(Param.value(params, given, RECV_COUNTS));
@@ -456,7 +470,7 @@ final class Collectives {
         long[] displs = recvDisplacements(operation, params, given, counts, c.peers());
         try (Call call = Call.begin(c.environment, operation)) {
             Gathered<T> g = Gathered.of(call, operation, send, params, given, counts, displs);
-            Downcall.startAllgatherv(issue, g, comm, issue.request(call));
+            Downcall.startAllgatherv(issue, g, comm, issue.request(call, IALLGATHERV));
             return issue.issued(call, g.result());
         }
     }
@@ -464,7 +478,7 @@ final class Collectives {
     /** {@code MPI_Iallgather}, {@code MPI_Ialltoall} and their neighbour forms, or their {@code _init} forms. */
     static <T, R extends AbstractRequest<T>> R iexchange(Communicator c, Issue issue, Exchange kind, T send,
             Param[] params) {
-        String operation = issue.operation(kind.operation);
+        String operation = issue.operation(kind.issued);
         int given = Param.check(operation, params, NEIGHBOR_OR_NONBLOCKING_PARAMS);
         if (kind == Exchange.ALLGATHER) {
             issue.refuseWhereBroken(operation, "MPI_Allgather_init");
@@ -472,7 +486,8 @@ final class Collectives {
         MPI_Comm comm = c.collectiveHandle(operation, given);
         try (Call call = Call.begin(c.environment, operation)) {
             Blocks<T> b = Blocks.of(call, c, kind, operation, send, params, given);
-            Downcall.startExchange(issue, kind, b.in(), b.out(), b.block(), comm, issue.request(call));
+            Downcall.startExchange(issue, kind, b.in(), b.out(), b.block(), comm,
+                    issue.request(call, kind.issued));
             return issue.issued(call, b.result());
         }
     }

@@ -4,10 +4,8 @@ import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -22,33 +20,43 @@ import org.mpi4all.runtime.MpiLibrary;
 enum Issue {
     NOW, PERSISTENT;
 
-    /** The names made so far: a concatenation is a new string at every call, and starting one should allocate none. */
-    private final Map<String, String> names = new ConcurrentHashMap<>();
-    /** The MPI function of each persistent operation named so far: {@code allreduceInit}, {@code MPI_Allreduce_init}. */
-    private static final Map<String, String> FUNCTIONS = new ConcurrentHashMap<>();
-
-    /** The name of the operation issued for the blocking {@code operation}: {@code iallreduce}, {@code allreduceInit}. */
-    String operation(String operation) {
-        String name = names.get(operation);
-        return name != null ? name : names.computeIfAbsent(operation, this::name);
+    /**
+     * The names of an operation of nonblocking shape, made once, as a constant where the operation is written: the
+     * name of its form started at once ({@code iallreduce}), of its persistent form ({@code allreduceInit}) and the
+     * MPI function of that form, which an MPI-3.1 library lacks ({@code MPI_Allreduce_init}). Made at every start,
+     * the concatenations would be new strings each time, and starting an operation should allocate none.
+     */
+    record Names(String now, String persistent, String persistentFunction) {
+        /**
+         * The names of the operations issued for the blocking {@code operation} ({@code allreduce}). Made in the
+         * class initialisation of the operations, so without a regular expression or a string template to set up.
+         */
+        static Names of(String operation) {
+            StringBuilder function = new StringBuilder("MPI_").append(Character.toUpperCase(operation.charAt(0)));
+            for (int i = 1; i < operation.length(); i++) {
+                char c = operation.charAt(i);
+                if (Character.isUpperCase(c)) {
+                    function.append('_').append(Character.toLowerCase(c));
+                } else {
+                    function.append(c);
+                }
+            }
+            return new Names("i".concat(operation), operation.concat("Init"), function.append("_init").toString());
+        }
     }
 
-    private String name(String blocking) {
-        if (this == NOW) {
-            return "i" + blocking;
-        }
-        FUNCTIONS.put(blocking + "Init", "MPI_" + Character.toUpperCase(blocking.charAt(0))
-                + blocking.substring(1).replaceAll("([A-Z])", "_$1").toLowerCase(Locale.ROOT) + "_init");
-        return blocking + "Init";
+    /** The name of the operation issued: {@code iallreduce} or {@code allreduceInit}. */
+    String operation(Names names) {
+        return this == NOW ? names.now() : names.persistent();
     }
 
     /**
      * {@link Call#request()} for the operation the call is issuing: for {@link #PERSISTENT}, first refuses a library
      * that lacks its MPI-4 function ({@code MPI_Allreduce_init}: Open MPI 4.1), as the last check before MPI.
      */
-    MemorySegment request(Call call) {
+    MemorySegment request(Call call, Names names) {
         if (this == PERSISTENT) {
-            requireProvided(call.operation, FUNCTIONS.get(call.operation));
+            requireProvided(names.persistent(), names.persistentFunction());
         }
         return call.request();
     }

@@ -52,8 +52,10 @@ final class PointToPoint {
         }
     }
 
-    private static final PeerCall IRECV = new PeerCall(Mpi::MPI_Irecv, Mpi::MPI_Irecv_c);
-    private static final PeerCall RECV_INIT = new PeerCall(Mpi::MPI_Recv_init, Mpi::MPI_Recv_init_c);
+    private static final PeerCall RECV_START = new PeerCall(Mpi::MPI_Irecv, Mpi::MPI_Irecv_c);
+    private static final PeerCall RECV_BIND = new PeerCall(Mpi::MPI_Recv_init, Mpi::MPI_Recv_init_c);
+    private static final Issue.Names ISEND = Issue.Names.of("send");
+    private static final Issue.Names IRECV = Issue.Names.of("recv");
 
     /**
      * A nonblocking or persistent point-to-point call, {@code (buf, count, datatype, peer, tag, comm, request)}, in
@@ -258,7 +260,8 @@ final class PointToPoint {
     static <T, R extends AbstractRequest<T>> R transfer(Communicator c, Issue issue, T buf, int peer, int direction,
             Param[] params) {
         boolean sending = direction == Message.IN;
-        String operation = issue.operation(sending ? "send" : "recv");
+        Issue.Names names = sending ? ISEND : IRECV;
+        String operation = issue.operation(names);
         int given = Param.check(operation, params, sending ? SEND_PARAMS : IRECV_PARAMS);
         MPI_Comm comm = c.handle();
         int tag = Param.intValue(params, given, TAG, sending ? 0 : Communicator.ANY_TAG);
@@ -270,8 +273,8 @@ final class PointToPoint {
                 SendBuffer.require(operation, m);
             }
             PeerCall function = sending ? (issue == Issue.NOW ? mode.start : mode.bind)
-                    : (issue == Issue.NOW ? IRECV : RECV_INIT);
-            function.call(m, peer, tag, comm, issue.request(call));
+                    : (issue == Issue.NOW ? RECV_START : RECV_BIND);
+            function.call(m, peer, tag, comm, issue.request(call, names));
             return issue.issued(call, buf, sending ? null : m.type);
         }
     }

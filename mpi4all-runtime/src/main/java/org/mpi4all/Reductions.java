@@ -20,17 +20,21 @@ final class Reductions {
     private static final int REDUCE_SCATTER_PARAMS = Param.accepting(RECV_COUNTS, RECV_BUF, IN_PLACE, TYPE);
     private static final int NONBLOCKING_REDUCE_PARAMS = Param.accepting(ROOT, RECV_BUF, TYPE);
     private static final int NONBLOCKING_REDUCTION_PARAMS = Param.accepting(RECV_BUF, TYPE);
+    private static final Issue.Names IREDUCE_SCATTER = Issue.Names.of("reduceScatter");
 
     /** The element-wise reductions; only {@code REDUCE} has a root. */
     enum Kind {
         REDUCE("reduce", true), ALLREDUCE("allreduce", true), SCAN("scan", false), EXSCAN("exscan", false);
 
         final String operation;
+        /** The names of its nonblocking and persistent forms. */
+        final Issue.Names issued;
         /** Whether MPI defines it on an intercommunicator (the prefix reductions need one order of all processes). */
         final boolean betweenGroups;
 
         Kind(String operation, boolean betweenGroups) {
             this.operation = operation;
+            this.issued = Issue.Names.of(operation);
             this.betweenGroups = betweenGroups;
         }
     }
@@ -139,7 +143,7 @@ final class Reductions {
 
     /** {@code MPI_Ireduce_scatter_block}, or {@code MPI_Ireduce_scatter} with {@code recvCounts}, or their {@code _init} forms. */
     static <T, R extends AbstractRequest<T>> R reduceScatter(Communicator c, Issue issue, T send, Op op, Param[] params) {
-        String operation = issue.operation("reduceScatter");
+        String operation = issue.operation(IREDUCE_SCATTER);
         int given = Param.check(operation, params, REDUCE_SCATTER_PARAMS);
         Objects.requireNonNull(op, "op == null");
         MPI_Comm comm = c.collectiveHandle(operation, given);
@@ -149,14 +153,16 @@ final class Reductions {
             Message out = r.out();
             MPI_Op mpiOp = op.handle(c.environment, in.type, operation);
             if (r.counts() == null) {
-                Downcall.startReduceScatterBlock(issue, in, out, r.block(), mpiOp, comm, issue.request(call));
+                Downcall.startReduceScatterBlock(issue, in, out, r.block(), mpiOp, comm,
+                        issue.request(call, IREDUCE_SCATTER));
                 return issue.issued(call, r.result());
             }
             if (r.large()) {
                 Issue.KnownBugs.refuse(operation, issue == Issue.PERSISTENT ? "MPI_Reduce_scatter_init_c"
                         : "MPI_Ireduce_scatter_c");
             }
-            Downcall.startReduceScatter(issue, in, out, r.counts(), r.largest(), mpiOp, comm, issue.request(call));
+            Downcall.startReduceScatter(issue, in, out, r.counts(), r.largest(), mpiOp, comm,
+                    issue.request(call, IREDUCE_SCATTER));
             return issue.issued(call, r.result());
         }
     }
@@ -178,7 +184,7 @@ final class Reductions {
     /** {@code MPI_Ireduce}, {@code MPI_Iallreduce}, {@code MPI_Iscan} or {@code MPI_Iexscan}, or their {@code _init} forms. */
     static <T, R extends AbstractRequest<T>> R start(Communicator c, Issue issue, Kind kind, T send, Op op,
             Param[] params) {
-        String operation = issue.operation(kind.operation);
+        String operation = issue.operation(kind.issued);
         boolean rooted = kind == Kind.REDUCE;
         int given = Param.check(operation, params, rooted ? NONBLOCKING_REDUCE_PARAMS : NONBLOCKING_REDUCTION_PARAMS);
         Objects.requireNonNull(op, "op == null");
@@ -192,7 +198,7 @@ final class Reductions {
                     : nonRootResult(operation, send, recvBuf, in);
             Message out = receives ? call.message(result, in.type, 0, in.elements(), Message.OUT) : null;
             MPI_Op mpiOp = op.handle(c.environment, in.type, operation);
-            Downcall.startReduction(issue, kind, in, out, mpiOp, root, comm, issue.request(call));
+            Downcall.startReduction(issue, kind, in, out, mpiOp, root, comm, issue.request(call, kind.issued));
             return issue.issued(call, result);
         }
     }
