@@ -5,7 +5,6 @@ import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.TimeUnit;
-import org.mpi4all.ffi.MPI_Comm;
 import org.mpi4all.ffi.Mpi;
 import org.mpi4all.ffi.MpiCritical;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -14,7 +13,6 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -29,31 +27,15 @@ import org.openjdk.jmh.annotations.State;
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Fork(0)
-public class HeapAccessBenchmark {
-    /** Set by {@link HighLevelBench} for each size. */
-    @Param("8")
-    public int bytes;
-
-    private MPI_Comm comm;
-    private int peer;
-    private boolean initiator;
-    private int doubles;
+public class HeapAccessBenchmark extends RankPair {
     private double[] array;
     private MemorySegment scratch;
 
     @Setup(Level.Trial)
     public void allocate() {
-        comm = HighLevelBench.world().handle();
-        peer = (HighLevelBench.world().rank() + 1) % HighLevelBench.world().size();
-        initiator = HighLevelBench.world().rank() == 0;
-        doubles = bytes / Double.BYTES;
+        join();
         array = new double[doubles];
         scratch = Arena.ofAuto().allocate(bytes, 16);
-    }
-
-    @Setup(Level.Iteration)
-    public void startTogether() {
-        HighLevelBench.world().barrier();
     }
 
     @Benchmark

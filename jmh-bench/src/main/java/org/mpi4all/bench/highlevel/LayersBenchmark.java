@@ -6,11 +6,9 @@ import static org.mpi4all.Param.type;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.TimeUnit;
-import org.mpi4all.Communicator;
 import org.mpi4all.Datatype;
 import org.mpi4all.Op;
 
-import org.mpi4all.ffi.MPI_Comm;
 import org.mpi4all.ffi.Mpi;
 import org.mpi4all.ffi.MpiCritical;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -42,20 +40,11 @@ import org.openjdk.jmh.annotations.State;
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Fork(0)
-public class LayersBenchmark {
+public class LayersBenchmark extends RankPair {
     @Param({"array", "segment"})
     public String buffer;
 
-    /** Set by {@link HighLevelBench} for each size. */
-    @Param("8")
-    public int bytes;
-
-    private Communicator world;
-    private MPI_Comm comm;
-    private int peer;
-    private boolean initiator;
     private boolean arrays;
-    private int doubles;
     private double[] sendArray;
     private double[] recvArray;
     private MemorySegment sendArraySegment;
@@ -68,12 +57,8 @@ public class LayersBenchmark {
 
     @Setup(Level.Trial)
     public void allocate() {
-        world = HighLevelBench.world();
-        comm = world.handle();
-        peer = (world.rank() + 1) % world.size();
-        initiator = world.rank() == 0;
+        join();
         arrays = buffer.equals("array");
-        doubles = bytes / Double.BYTES;
         sendArray = new double[doubles];
         recvArray = new double[doubles];
         sendArraySegment = MemorySegment.ofArray(sendArray);
@@ -83,11 +68,6 @@ public class LayersBenchmark {
         recvSegment = arena.allocate(bytes, Double.BYTES);
         intoRecvArray = new org.mpi4all.Param[] {recvBuf(recvArray)};
         intoRecvSegment = new org.mpi4all.Param[] {recvBuf(recvSegment), type(Datatype.DOUBLE)};
-    }
-
-    @Setup(Level.Iteration)
-    public void startTogether() {
-        world.barrier();
     }
 
     @Benchmark

@@ -6,10 +6,8 @@ import static org.mpi4all.Param.type;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.TimeUnit;
-import org.mpi4all.Communicator;
 import org.mpi4all.Datatype;
 import org.mpi4all.Op;
-import org.mpi4all.ffi.MPI_Comm;
 import org.mpi4all.ffi.MPI_Request;
 import org.mpi4all.ffi.Mpi;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -36,18 +34,10 @@ import org.openjdk.jmh.annotations.TearDown;
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Fork(0)
-public class NonblockingBenchmark {
+public class NonblockingBenchmark extends RankPair {
     @Param("segment")
     public String buffer;
 
-    /** Set by {@link HighLevelBench} for each size. */
-    @Param("8")
-    public int bytes;
-
-    private Communicator world;
-    private MPI_Comm comm;
-    private int peer;
-    private int doubles;
     private Arena arena;
     private MemorySegment send;
     private MemorySegment recv;
@@ -60,10 +50,7 @@ public class NonblockingBenchmark {
 
     @Setup(Level.Trial)
     public void allocate() {
-        world = HighLevelBench.world();
-        comm = world.handle();
-        peer = 1 - world.rank();
-        doubles = bytes / Double.BYTES;
+        join();
         arena = Arena.ofConfined();
         send = arena.allocate(bytes, Double.BYTES);
         recv = arena.allocate(bytes, Double.BYTES);
@@ -71,11 +58,6 @@ public class NonblockingBenchmark {
         secondRequest = requests.asSlice(MPI_Request.LAYOUT.byteSize());
         ofDoubles = new org.mpi4all.Param[] {type(Datatype.DOUBLE)};
         intoRecv = new org.mpi4all.Param[] {recvBuf(recv), type(Datatype.DOUBLE)};
-    }
-
-    @Setup(Level.Iteration)
-    public void startTogether() {
-        world.barrier();
     }
 
     @TearDown(Level.Trial)

@@ -3,7 +3,6 @@ package org.mpi4all.bench.highlevel;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.TimeUnit;
-import org.mpi4all.Communicator;
 import org.mpi4all.Datatype;
 import org.mpi4all.Window;
 import org.mpi4all.ffi.MPI_Win;
@@ -31,17 +30,10 @@ import org.openjdk.jmh.annotations.TearDown;
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Fork(0)
-public class OneSidedBenchmark {
+public class OneSidedBenchmark extends RankPair {
     @Param("segment")
     public String buffer;
 
-    /** Set by {@link HighLevelBench} for each size. */
-    @Param("8")
-    public int bytes;
-
-    private Communicator world;
-    private int peer;
-    private int doubles;
     private MemorySegment origin;
     private Window window;
     private MPI_Win win;
@@ -51,20 +43,13 @@ public class OneSidedBenchmark {
 
     @Setup(Level.Trial)
     public void allocate() {
-        world = HighLevelBench.world();
-        peer = (world.rank() + 1) % world.size();
-        doubles = bytes / Double.BYTES;
+        join();
         arena = Arena.ofConfined();
         origin = arena.allocate(bytes, Double.BYTES);
         ofDoubles = new org.mpi4all.Param[] {org.mpi4all.Param.type(Datatype.DOUBLE)};
         window = Window.allocate(world, doubles, Datatype.DOUBLE);
         win = window.handle();
         window.fence();
-    }
-
-    @Setup(Level.Iteration)
-    public void startTogether() {
-        world.barrier();
     }
 
     @TearDown(Level.Trial)
