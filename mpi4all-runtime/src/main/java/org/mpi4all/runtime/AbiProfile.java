@@ -13,11 +13,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the implementation-neutral bindings need to know about one MPI ABI. The profiles the bindings carry are made
- * by generated code ({@link CarriedProfiles}, whose constants are a {@code switch}: nothing to parse as a process
- * binds); a profile probed at run time is read from the text the probe's blueprint was turned into
- * ({@code org.mpi4all.core.blueprint.AbiProfile} writes it; its Javadoc and {@code docs/blueprint.md} give the
- * format), a split per line: no JSON, no dependency, a few milliseconds for a thousand constants.
+ * What the implementation-neutral bindings need to know about one MPI ABI, read from the profile text the
+ * probe's blueprint was turned into ({@code org.mpi4all.core.blueprint.AbiProfile} writes it; its Javadoc and
+ * {@code docs/blueprint.md} give the format). Parsing is a split per line: no JSON, no dependency, a few
+ * milliseconds for a thousand constants.
  *
  * @param name           the implementation's name ({@code openmpi}, {@code mpich}, {@code mpiabi} ...)
  * @param family         {@code openmpi}, {@code mpich} or {@code mpiabi}
@@ -31,9 +30,8 @@ public record AbiProfile(String name, String family, String version, String libr
     private static final String CONSTANT = "constant\t";
 
     /**
-     * Parses profile {@code text}; {@code source} names it in errors. A process that binds to an MPI whose profile it
-     * probed parses one, in a JVM that has compiled nothing yet: a plain scan of the text, with no stream or lambda to
-     * link.
+     * Parses profile {@code text}; {@code source} names it in errors. Every process that binds to MPI parses one, in
+     * a JVM that has compiled nothing yet: a plain scan of the text, with no stream or lambda to link.
      */
     public static AbiProfile parse(String text, String source) {
         int end = lineEnd(text, 0);

@@ -7,9 +7,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The ABI profiles the neutral bindings carry (one per implementation the project probed, each a class of the
- * generated {@link CarriedProfiles}, whose index says what selecting one needs), and the choice of one for a loaded
- * library: only that one's class is loaded.
+ * The ABI profiles the neutral bindings carry (one per implementation the project probed, in the generated
+ * {@link CarriedProfiles}, whose index says what selecting one needs), and the choice of one for a loaded library:
+ * only that one is parsed.
  */
 final class AbiProfiles {
 
@@ -28,12 +28,12 @@ final class AbiProfiles {
         }
 
         AbiProfile load() {
-            AbiProfile profile = CarriedProfiles.profile(name);
-            if (profile == null) {
+            String text = CarriedProfiles.text(name);
+            if (text == null) {
                 throw new IllegalStateException("the ABI profile " + name + " is listed but not carried: the mpi4all jar"
                         + " is damaged");
             }
-            return profile;
+            return AbiProfile.parse(text, name + ".profile");
         }
     }
 
@@ -59,7 +59,7 @@ final class AbiProfiles {
         return listed;
     }
 
-    /** The profiles the jar carries, in the index's order. */
+    /** The profiles the jar carries, in the index's order, all parsed. */
     static List<AbiProfile> all() {
         List<AbiProfile> all = new ArrayList<>();
         for (Listed listed : listed()) {

@@ -3,12 +3,8 @@ package org.mpi4all.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.lang.foreign.MemoryLayout;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
-import org.mpi4all.core.blueprint.BlueprintJson;
 
 /**
  * The profiles the jar carries read back as the facts measured on each implementation (Open MPI's 24-byte status
@@ -37,30 +33,6 @@ class AbiProfileTest {
             assertThat(new AbiProfiles.Listed(profile.name(), profile.family(), profile.version(),
                     profile.libraryVersion())).isEqualTo(listed);
         }
-    }
-
-    /**
-     * The carried profiles are generated code; the repository's blueprints ({@code abi/*.json}, which the re-probe
-     * test compares with the installed implementations) stay what they must say: the same as the profile text
-     * written from each blueprint, parsed as a probed profile is.
-     */
-    @Test
-    void eachCarriedProfileSaysWhatItsBlueprintsProfileTextSays() throws IOException {
-        for (AbiProfiles.Listed listed : AbiProfiles.listed()) {
-            String json;
-            try (InputStream in = AbiProfileTest.class.getResourceAsStream("/org/mpi4all/abi/" + listed.name() + ".json")) {
-                assertThat(in).as("the repository's blueprint of " + listed.name()).isNotNull();
-                json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            }
-            AbiProfile written = AbiProfile.parse(
-                    org.mpi4all.core.blueprint.AbiProfile.write(BlueprintJson.fromJson(json)), listed.name() + ".json");
-            AbiProfile carried = listed.load();
-
-            assertThat(written).as(listed.name()).isEqualTo(carried);
-            assertThat(carried.constants()).as(listed.name()).isEqualTo(written.constants())
-                    .doesNotContainKey("MPI_NO_SUCH_CONSTANT").doesNotContainKey("MPI_NO_SUCH_FUNCTION_T");
-        }
-        assertThat(profile("mpich").constants().get("MPI_SEND_T")).as("a QMPI function identifier").isNotNull();
     }
 
     @Test

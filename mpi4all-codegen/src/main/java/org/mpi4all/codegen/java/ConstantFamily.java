@@ -69,7 +69,7 @@ enum ConstantFamily {
      * ({@code MPI_SEND_T}; also for functions the standard removed, and {@code MPI_LAST_FUNC_T}). No other enum
      * constant of an implementation or of the standard ends in {@code _T}.
      */
-    static boolean isFunctionIdentifier(ConstantInfo constant) {
+    private static boolean isFunctionIdentifier(ConstantInfo constant) {
         return constant.origin() == ConstantInfo.Origin.ENUM && constant.name().endsWith("_T");
     }
 }

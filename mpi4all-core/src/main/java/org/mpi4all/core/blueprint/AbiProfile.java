@@ -16,9 +16,7 @@ import java.util.regex.Pattern;
  *
  * <p>A profile is a line-oriented text file, one fact per line, fields separated by tabs, written from a
  * blueprint by {@link #write} and read by the runtime ({@code org.mpi4all.runtime.AbiProfile}) without a JSON
- * parser when it probed the implementation itself; the profiles the bindings carry are generated as code that says
- * the same (codegen's {@code CarriedProfilesClass}, from the methods here), so that binding to a known implementation
- * parses nothing:
+ * parser, so that binding to a known implementation costs a few milliseconds and no dependency:
  * <pre>
  * mpi4all-abi-profile 1
  * implementation  openmpi  openmpi  4.1.4  Open MPI v4.1.4, package: Debian OpenMPI, ...
@@ -70,7 +68,7 @@ public final class AbiProfile {
         }
         for (FunctionInfo function : blueprint.functions()) {
             if (!function.exported()) {
-                lines.add(line("function", function.name(), missingFunction(blueprint, function.name())));
+                lines.add(line("function", function.name(), javaComputable(blueprint, function.name()) ? JAVA : AUX));
             }
         }
         return String.join("\n", lines) + "\n";
@@ -84,14 +82,6 @@ public final class AbiProfile {
         ImplementationInfo implementation = blueprint.implementation();
         return line(implementation.name(), implementation.family(), implementation.version(),
                 firstLine(implementation.libraryVersion()));
-    }
-
-    /**
-     * What the runtime does for {@code name}, a function the library does not export: {@value #JAVA} where Java
-     * computes it, else {@value #AUX}.
-     */
-    public static String missingFunction(Blueprint blueprint, String name) {
-        return javaComputable(blueprint, name) ? JAVA : AUX;
     }
 
     /**
@@ -116,18 +106,14 @@ public final class AbiProfile {
     private static String struct(TypeInfo status) {
         List<String> fields = new ArrayList<>(List.of("struct", status.name(), Long.toString(status.size())));
         for (TypeInfo.Field field : status.fields()) {
-            fields.add(field.name() + ":" + fieldKind(field) + ":" + field.offset());
+            String kind = switch ((int) field.size()) {
+                case 4 -> "int";
+                case 8 -> "long";
+                default -> "bytes" + field.size();
+            };
+            fields.add(field.name() + ":" + kind + ":" + field.offset());
         }
         return String.join("\t", fields);
-    }
-
-    /** How a struct line gives {@code field}: {@code int} or {@code long} by its size, else {@code bytesN}. */
-    public static String fieldKind(TypeInfo.Field field) {
-        return switch ((int) field.size()) {
-            case 4 -> "int";
-            case 8 -> "long";
-            default -> "bytes" + field.size();
-        };
     }
 
     /**
@@ -136,7 +122,7 @@ public final class AbiProfile {
      * {@code MPIR_Dup_fn}); {@code *symbol} for the pointer an exported variable holds (MPICH's
      * {@code extern int * const MPI_UNWEIGHTED}); else {@value #AUX}.
      */
-    public static String value(ConstantInfo constant) {
+    static String value(ConstantInfo constant) {
         if (constant.kind() == ConstantKind.STRING) {
             return constant.text() == null ? AUX : quote(constant.text());
         }
