@@ -10,6 +10,11 @@
  * timed iterations of BATCH operations, each iteration after a barrier, as JMH does under
  * org.mpi4all.bench.MpiBenchmarks. Rank 0 prints one line per step; every rank appends one Measurement line
  * per benchmark to DIR/rankN.tsv: "c  Class.method  BYTES  WINDOW  BATCH  microseconds-per-operation,...".
+ *
+ * MPI is initialised at MPI_THREAD_SINGLE, as every Java contender is (JMH runs them in the thread that
+ * initialised MPI). The level must be the same on both sides: Open MPI 4.1 takes a mutex and waits on a
+ * condition object in every blocking call at any level above MPI_THREAD_SINGLE, which costs its 8-byte round
+ * trip about half as much again and makes it bimodal (docs/benchmarks.md).
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -18,8 +18,8 @@ package org.mpi4all.bench;
 public interface Messaging {
 
     /**
-     * Initialises the library for this process, with {@code MPI_THREAD_SERIALIZED} where the library has thread
-     * levels (JMH calls from its own worker threads, one at a time); returns the program's own arguments.
+     * Initialises the library for this process at {@code MPI_THREAD_SINGLE} ({@code MPI_Init}, as the C reference
+     * does: JMH calls from this thread, {@link CallingThreadExecutor}); returns the program's own arguments.
      */
     String[] init(String[] args);
 

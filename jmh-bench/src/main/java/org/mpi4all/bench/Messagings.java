@@ -17,6 +17,8 @@ public final class Messagings {
 
     /** The contender that initialised its library in this process (in this class loader, under MPJ Express). */
     private static String started;
+    /** The thread that initialised the library: at {@code MPI_THREAD_SINGLE}, the only one that may call MPI. */
+    private static Thread startedBy;
 
     private Messagings() {}
 
@@ -41,6 +43,7 @@ public final class Messagings {
             throw new IllegalStateException("the contender " + started + " was started already");
         }
         started = name;
+        startedBy = Thread.currentThread();
     }
 
     /**
@@ -52,6 +55,11 @@ public final class Messagings {
             throw new IllegalStateException("the MPI benchmarks need their library initialised first: run them"
                     + " with scripts/bench (org.mpi4all.bench.MpiBenchmarks), not with JMH's own main"
                     + (started == null ? "" : " (this process runs " + started + ")"));
+        }
+        if (Thread.currentThread() != startedBy) {
+            throw new IllegalStateException("MPI was initialised at MPI_THREAD_SINGLE by thread \"" + startedBy.getName()
+                    + "\", and JMH runs the benchmark in thread \"" + Thread.currentThread().getName()
+                    + "\": run JMH with CallingThreadExecutor (MpiBenchmarks installs it)");
         }
         return create(name);
     }

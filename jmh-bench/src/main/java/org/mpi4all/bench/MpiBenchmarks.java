@@ -34,7 +34,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * MPI measures ({@code -f 0}); JMH's time-based modes would end an iteration at a different operation on each
  * rank and leave a peer waiting forever, so every step runs in single-shot mode with a batch size and fixed
  * iteration counts from the plan, identical on every rank ({@code -opi} equals the batch, so scores are per
- * operation). Rank 0 prints JMH's report, the other ranks run silently; every rank appends its iterations to
+ * operation). JMH runs each benchmark in the thread that initialised MPI ({@link CallingThreadExecutor}), so every
+ * contender initialises at {@code MPI_THREAD_SINGLE}, as C does. Rank 0 prints JMH's report, the other ranks run silently; every rank appends its iterations to
  * its own {@link ResultFile} in the results directory. The contender comes from a system property because MPJ Express' starter puts its own arguments
  * first and only the library can strip them.
  */
@@ -44,6 +45,7 @@ public final class MpiBenchmarks {
     private MpiBenchmarks() {}
 
     public static void main(String[] args) throws RunnerException {
+        CallingThreadExecutor.install();
         String contender = System.getProperty(CONTENDER_PROPERTY);
         if (contender == null) {
             fail("name the contender with -D" + CONTENDER_PROPERTY + "=NAME (one of " + String.join(", ", Messagings.names()) + ")");

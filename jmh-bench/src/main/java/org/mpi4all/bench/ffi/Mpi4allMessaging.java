@@ -23,12 +23,7 @@ abstract class Mpi4allMessaging implements Messaging {
 
     @Override
     public String[] init(String[] args) {
-        Mpi.MPI_Init_thread(MemorySegment.NULL, MemorySegment.NULL, Mpi.MPI_THREAD_SERIALIZED, intOut);
-        int provided = intOut.get(JAVA_INT, 0);
-        if (provided < Mpi.MPI_THREAD_SERIALIZED) {
-            throw new IllegalStateException("MPI provides thread level " + provided
-                    + ", below MPI_THREAD_SERIALIZED, which JMH's worker threads need");
-        }
+        Mpi.MPI_Init(MemorySegment.NULL, MemorySegment.NULL);
         return args;
     }
 

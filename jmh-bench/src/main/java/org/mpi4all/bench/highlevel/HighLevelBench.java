@@ -11,6 +11,7 @@ import java.util.Optional;
 import org.mpi4all.Communicator;
 import org.mpi4all.Environment;
 import org.mpi4all.ThreadLevel;
+import org.mpi4all.bench.CallingThreadExecutor;
 import org.mpi4all.bench.Measurement;
 import org.mpi4all.bench.ResultFile;
 import org.openjdk.jmh.infra.BenchmarkParams;
@@ -71,8 +72,10 @@ public final class HighLevelBench {
         Optional<Path> results = option(arguments, "--results").map(Path::of);
         // Every rank is a JMH run of its own: they must not wait for each other's lock.
         System.setProperty("jmh.ignoreLock", "true");
-        // JMH calls the benchmarks from a worker thread, one call at a time.
-        try (Environment env = Environment.init(args, ThreadLevel.SERIALIZED)) {
+        // JMH runs the benchmarks in this thread, so MPI_THREAD_SINGLE serves, as in a program on one thread (and on
+        // Open MPI 4.1 a higher level costs every blocking call a mutex, docs/benchmarks.md).
+        CallingThreadExecutor.install();
+        try (Environment env = Environment.init(args, ThreadLevel.SINGLE)) {
             environment = env;
             // On one rank the ping-pong is a blocking send to itself, which completes only where the library
             // sends to itself eagerly (Open MPI 4.1 at 8 bytes; not at 8 KiB, nor MPICH 4.0 at all): refuse

@@ -15,6 +15,7 @@ import org.mpi4all.npb.Benchmark;
 import org.mpi4all.npb.Benchmarks;
 import org.mpi4all.npb.NpbClass;
 import org.mpi4all.npb.UsageException;
+import org.mpi4all.bench.CallingThreadExecutor;
 import org.mpi4all.npb.comm.Backend;
 import org.mpi4all.npb.comm.Backends;
 import org.openjdk.jmh.results.IterationResult;
@@ -29,7 +30,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 /**
  * Runs one NAS kernel's timed section under JMH ({@link NpbKernel}) on every rank of an {@code mpirun}, the way
  * {@code MpiBenchmarks} runs the MPI benchmarks: the backend is initialised once, in the JVM that measures
- * ({@code -f 0}), and every rank runs the same fixed numbers of single-shot warm-up and measured iterations, so
+ * ({@code -f 0}) and in the thread that initialised it ({@link CallingThreadExecutor}), and every rank runs the same fixed numbers of single-shot warm-up and measured iterations, so
  * the ranks stay in step. Rank 0 prints JMH's report (mean and 99.9% confidence interval of the measured
  * iterations) and appends both views of every measured iteration to the results file.
  *
@@ -51,6 +52,8 @@ public final class NpbKernels {
     public static final String BACKEND_PROPERTY = "mpi4all.npb.backend";
 
     private static Backend backend;
+    /** The thread that initialised the backend ({@code MPI_Init}): the only one that may call MPI. */
+    private static Thread backendThread;
     private static List<Double> npbSeconds = List.of();
 
     private NpbKernels() {}
@@ -61,6 +64,11 @@ public final class NpbKernels {
             throw new IllegalStateException("the NPB kernels need their backend initialised first: run them with"
                     + " org.mpi4all.bench.npb.NpbKernels, not with JMH's own main");
         }
+        if (Thread.currentThread() != backendThread) {
+            throw new IllegalStateException("the backend was initialised by thread \"" + backendThread.getName()
+                    + "\", and JMH runs the kernel in thread \"" + Thread.currentThread().getName()
+                    + "\": run JMH with CallingThreadExecutor (NpbKernels installs it)");
+        }
         return backend;
     }
 
@@ -69,10 +77,12 @@ public final class NpbKernels {
     }
 
     public static void main(String[] args) {
+        CallingThreadExecutor.install();
         Backend started = Backends.create(System.getProperty(BACKEND_PROPERTY, "mpi4all"));
         String[] programArgs = started.init(args);
         synchronized (NpbKernels.class) {
             backend = started;
+            backendThread = Thread.currentThread();
         }
         int status;
         try {

@@ -129,7 +129,8 @@ public final class Report {
         md.append("""
                 How the numbers are taken. Every contender runs the same benchmark code on 2 ranks of the same MPI on
                 this machine, launched by that MPI's own `mpirun` (MPJ Express: its multicore starter). The Java
-                contenders run JMH inside the JVM that called `MPI_Init` (`-f 0`), in single-shot mode with fixed
+                contenders run JMH inside the JVM and the thread that called `MPI_Init` (`-f 0`, `CallingThreadExecutor`;
+                every contender, C included, at `MPI_THREAD_SINGLE`), in single-shot mode with fixed
                 batch and iteration counts (`BenchPlan`: %d warm-up and %d timed iterations, each a short batch of
                 operations, the same on every rank, so that ranks stay in step); the C reference
                 (`native/bench/mpibench.c`) runs the same plan. Each iteration starts after a barrier. Every
