@@ -32,14 +32,12 @@ public interface Benchmark {
 
     /**
      * Runs the benchmark on every rank of {@code context.world()} as NPB does: set up, one timed section started
-     * together after a barrier (once this rank's JIT has finished compiling the set-up: {@link CompilerQuiet}), its
-     * time on the slowest rank.
+     * together after a barrier, its time on the slowest rank.
      *
      * @return the report, on rank 0; empty on the other ranks
      */
     default Optional<Report> run(RunContext context) {
         Trial trial = prepare(context);
-        CompilerQuiet.await();
         context.world().barrier();
         double start = context.backend().wtime();
         trial.timedSection();

@@ -11,20 +11,10 @@ package org.mpi4all.npb.comm;
  * JNI bindings) is compiled by the JIT. Little CPU, but on a machine with as many ranks as cores the compiler
  * threads take a core from one rank while the others wait for it in MPI: CG.A on 2 ranks of 2 cores lost about
  * 0.3 s to it on mpi4all (docs/benchmarks.md). NPB's own untimed warm-up (one iteration) makes too few calls.
- *
- * <p>Enough calls for C2 as well: a method is compiled by C2 once it has been called about 5,000 times
- * ({@code Tier4InvocationThreshold}, raised while the compile queue is long), and a binding's Java path is made of
- * small methods that every operation shares (segment slicing, the downcall's argument checks) and of each
- * operation's own. With 200 calls the shared ones reached that count inside CG's timed section: about ten C2
- * compilations per rank (segment slicing, the argument checks, the downcall's own checks), each taking a core from a
- * rank on a machine with as many ranks as cores or more (docs/benchmarks.md, issue 14 on 4 ranks).
  */
 public final class CallWarmUp {
-    /**
-     * Twice C2's invocation threshold, so that each operation's own path, not only the shared methods, is compiled
-     * before a benchmark starts; also more than the method handle customisation threshold (127 calls).
-     */
-    private static final int CALLS = 10_000;
+    /** More than the JDK's method handle customisation threshold (127 calls). */
+    private static final int CALLS = 200;
 
     private CallWarmUp() {}
 
