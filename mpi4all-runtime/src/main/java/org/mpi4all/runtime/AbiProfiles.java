@@ -1,10 +1,7 @@
 package org.mpi4all.runtime;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The ABI profiles the neutral bindings carry (one per implementation the project probed, in the generated
@@ -75,13 +72,15 @@ final class AbiProfiles {
      * a nearer version knows more of the newer constants.
      */
     static AbiProfile select(MpiDiscovery.Family family, String libraryVersion, String library) {
-        String firstLine = MpiLibrary.firstLine(libraryVersion);
+        // As the index writes it: tabs made spaces (MPICH 4's is "MPICH Version:<TAB>4.0.2"). Compared as the library
+        // gives it, MPICH's own profile was missed and found again by the nearest version, whose first use of a
+        // stream, lambdas and a regular expression cost a fresh JVM some 10 ms of CPU.
+        String firstLine = MpiLibrary.firstLine(libraryVersion).replace('\t', ' ');
         // Comparisons, not a switch: a switch on another class's enum loads a class of its own (its switch map).
         String profileFamily = family == MpiDiscovery.Family.OPEN_MPI ? "openmpi"
                 : family == MpiDiscovery.Family.MPICH ? "mpich"
                 : family == MpiDiscovery.Family.STANDARD_ABI ? "mpiabi" : "";
-        // Loops rather than stream pipelines, at least on the common path (a profile of the very version): this runs in
-        // a fresh JVM, where linking a lambda costs more than the loop.
+        // Loops rather than stream pipelines: this runs in a fresh JVM, where linking a lambda costs more than the loop.
         List<Listed> candidates = new ArrayList<>();
         for (Listed profile : listed()) {
             if (profile.family().equals(profileFamily)) {
@@ -97,11 +96,23 @@ final class AbiProfiles {
             }
         }
         String product = firstWord(firstLine);
-        List<Listed> sameProduct = candidates.stream().filter(p -> firstWord(p.libraryVersion()).equals(product)).toList();
-        List<Listed> pool = sameProduct.isEmpty() ? candidates : sameProduct;
+        List<Listed> pool = new ArrayList<>();
+        for (Listed profile : candidates) {
+            if (firstWord(profile.libraryVersion()).equals(product)) {
+                pool.add(profile);
+            }
+        }
+        if (pool.isEmpty()) {
+            pool = candidates;
+        }
         double wanted = version(firstLine);
-        return pool.stream().min(Comparator.comparingDouble(p -> Math.abs(version(p.version()) - wanted)))
-                .orElseThrow().load();
+        Listed nearest = pool.getFirst();
+        for (Listed profile : pool) {
+            if (Math.abs(version(profile.version()) - wanted) < Math.abs(version(nearest.version()) - wanted)) {
+                nearest = profile;
+            }
+        }
+        return nearest.load();
     }
 
     private static String firstWord(String text) {
@@ -109,9 +120,25 @@ final class AbiProfiles {
         return space < 0 ? text : text.substring(0, space);
     }
 
-    /** The first major.minor in {@code text} as a number (4.1 -> 4.001), or 0. */
+    /** The first major.minor in {@code text} as a number (4.1 -> 4.001), or 0: digits, a dot, digits. */
     private static double version(String text) {
-        Matcher matcher = Pattern.compile("(\\d+)\\.(\\d+)").matcher(text);
-        return matcher.find() ? Integer.parseInt(matcher.group(1)) + Integer.parseInt(matcher.group(2)) / 1000.0 : 0;
+        for (int dot = text.indexOf('.'); dot >= 0; dot = text.indexOf('.', dot + 1)) {
+            int start = dot;
+            while (start > 0 && isDigit(text.charAt(start - 1))) {
+                start--;
+            }
+            int end = dot + 1;
+            while (end < text.length() && isDigit(text.charAt(end))) {
+                end++;
+            }
+            if (start < dot && end > dot + 1) {
+                return Integer.parseInt(text.substring(start, dot)) + Integer.parseInt(text.substring(dot + 1, end)) / 1000.0;
+            }
+        }
+        return 0;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 }

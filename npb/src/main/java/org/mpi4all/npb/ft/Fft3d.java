@@ -24,13 +24,14 @@ final class Fft3d {
                 ? null : new Transposes(decomposition, world);
     }
 
-    /** Lines per block: 16, fewer if a 2-D layout blocks over a shorter dimension (as the reference does). */
+    /**
+     * Lines per block: {@link LineFfts#DEFAULT_BLOCK}, fewer where a dimension the lines are blocked over is
+     * shorter (the reference limits its block so in the 2-D layout, where dimensions are split over processes).
+     */
     static int block(Decomposition decomposition) {
         int block = LineFfts.DEFAULT_BLOCK;
-        if (decomposition.grid().layout() == ProcessGrid.Layout.TWO_D) {
-            for (int stage = 0; stage < Decomposition.STAGES; stage++) {
-                block = Math.min(block, decomposition.dim(stage, 1));
-            }
+        for (int stage = 0; stage < Decomposition.STAGES; stage++) {
+            block = Math.min(block, Math.min(decomposition.dim(stage, 0), decomposition.dim(stage, 1)));
         }
         return block;
     }

@@ -5,9 +5,12 @@ package org.mpi4all.npb.ft;
  * Swarztrauber's variant of the Stockham autosort FFT, unnormalised, applied to a block of independent
  * sequences ("lanes") at once so that the innermost loop runs across the lanes.
  *
- * <p>A block holds {@code n} positions of {@code lanes} sequences of interleaved complex numbers: the value at
- * position {@code pos} of lane {@code lane} is the pair at index {@code 2·(pos·pitch + lane)}, as in the
- * reference's complex arrays, so that blocks of adjacent lines are copied in and out whole.
+ * <p>A block holds {@code n} positions of its lanes as rows: the value at position {@code pos} of lane
+ * {@code lane} is {@code re[pos][lane] + i·im[pos][lane]}. The reference keeps interleaved complex numbers in one
+ * array; split into rows of real and imaginary parts, every butterfly does the same operation on every element
+ * of its rows, with the same index, so that C2 turns the lane loop into vector instructions. (Positions in one
+ * flat array would differ by run-time offsets, which C2 cannot prove free of overlap with the stores, and it
+ * leaves such loops scalar.)
  */
 final class Stockham {
     /** The roots of unity as fft_init stores them: entry ln + i is e<sup>iπ·i/ln</sup> for ln = 1, 2, 4, .... */
@@ -31,32 +34,58 @@ final class Stockham {
         }
     }
 
+    /** A block of {@code positions} rows of {@code lanes} complex numbers, real and imaginary parts apart. */
+    static final class Block {
+        final double[][] re;
+        final double[][] im;
+
+        Block(int positions, int lanes) {
+            re = new double[positions][lanes];
+            im = new double[positions][lanes];
+        }
+
+        /** Exchanges position {@code pos}'s rows with {@code other}'s. */
+        void swapRows(int pos, Block other) {
+            double[] row = re[pos];
+            re[pos] = other.re[pos];
+            other.re[pos] = row;
+            row = im[pos];
+            im[pos] = other.im[pos];
+            other.im[pos] = row;
+        }
+    }
+
     /**
-     * Transforms every lane of the block {@code x} in place ({@code cfftz}); {@code y} is scratch of the same
-     * shape.
+     * Transforms every lane of the first {@code n} positions of block {@code x} in place ({@code cfftz});
+     * {@code y} is scratch of the same shape. Rows of x may be exchanged with rows of y.
      *
      * @param direction 1 for the forward transform (e<sup>+iθ</sup>), -1 for the inverse (e<sup>-iθ</sup>)
      * @param n         the sequence length, a power of two no longer than this table's
      */
-    void transform(int direction, int n, int lanes, int pitch, double[] x, double[] y) {
+    void transform(int direction, int n, Block x, Block y) {
         if (Integer.bitCount(n) != 1 || n > rootRe.length || (direction != 1 && direction != -1)) {
             throw new IllegalArgumentException("cannot transform " + n + " points in direction " + direction);
         }
+        if (x.re.length < n || y.re.length < n) {
+            throw new IllegalArgumentException("a block of " + Math.min(x.re.length, y.re.length)
+                    + " positions cannot hold " + n + " points");
+        }
         int m = Integer.numberOfTrailingZeros(n);
         for (int l = 1; l <= m; l += 2) {
-            pass(direction, l, m, lanes, pitch, x, y);
+            pass(direction, l, m, x, y);
             if (l == m) {
+                // An odd number of passes leaves the result in y: its rows become x's (cfftz copies them back).
                 for (int pos = 0; pos < n; pos++) {
-                    System.arraycopy(y, 2 * pos * pitch, x, 2 * pos * pitch, 2 * lanes);
+                    x.swapRows(pos, y);
                 }
                 return;
             }
-            pass(direction, l + 1, m, lanes, pitch, y, x);
+            pass(direction, l + 1, m, y, x);
         }
     }
 
     /** The l-th of the m passes of the transform, from x into y ({@code fftz2}). */
-    private void pass(int direction, int l, int m, int lanes, int pitch, double[] x, double[] y) {
+    private void pass(int direction, int l, int m, Block x, Block y) {
         int n1 = 1 << (m - 1);
         int lk = 1 << (l - 1);
         int li = 1 << (m - l);
@@ -69,26 +98,26 @@ final class Stockham {
             double ur = rootRe[li + i];
             double ui = direction == 1 ? rootIm[li + i] : -rootIm[li + i];
             for (int k = 0; k < lk; k++) {
-                butterflies(ur, ui, 2 * lanes, 2 * (i11 + k) * pitch, 2 * (i12 + k) * pitch, 2 * (i21 + k) * pitch,
-                        2 * (i22 + k) * pitch, x, y);
+                butterflies(ur, ui, x.re[i11 + k], x.im[i11 + k], x.re[i12 + k], x.im[i12 + k],
+                        y.re[i21 + k], y.im[i21 + k], y.re[i22 + k], y.im[i22 + k]);
             }
         }
     }
 
-    /** y(sum) = x(a) + x(b) and y(difference) = u·(x(a) − x(b)) for every lane (indices of doubles). */
-    private static void butterflies(double ur, double ui, int doubles, int a, int b, int sum, int difference,
-                                    double[] x, double[] y) {
-        for (int j = 0; j < doubles; j += 2) {
-            double x11r = x[a + j];
-            double x11i = x[a + j + 1];
-            double x21r = x[b + j];
-            double x21i = x[b + j + 1];
-            y[sum + j] = x11r + x21r;
-            y[sum + j + 1] = x11i + x21i;
+    /** sum = a + b and difference = u·(a − b), lane by lane. */
+    private static void butterflies(double ur, double ui, double[] aRe, double[] aIm, double[] bRe, double[] bIm,
+                                    double[] sumRe, double[] sumIm, double[] differenceRe, double[] differenceIm) {
+        for (int j = 0; j < aRe.length; j++) {
+            double x11r = aRe[j];
+            double x11i = aIm[j];
+            double x21r = bRe[j];
+            double x21i = bIm[j];
+            sumRe[j] = x11r + x21r;
+            sumIm[j] = x11i + x21i;
             double dr = x11r - x21r;
             double di = x11i - x21i;
-            y[difference + j] = ur * dr - ui * di;
-            y[difference + j + 1] = ur * di + ui * dr;
+            differenceRe[j] = ur * dr - ui * di;
+            differenceIm[j] = ur * di + ui * dr;
         }
     }
 }
