@@ -47,6 +47,8 @@ public record BenchPlan(int warmupIterations, int measurementIterations, Sizes s
     /** Large-message windows stop growing at this many bytes in flight, to keep buffers small on a small machine. */
     private static final int WINDOW_BYTES = 1 << 24;
     private static final int CALLS_PER_ITERATION = 10_000;
+    private static final long WARMUP_MESSAGES = 1_000_000;
+    private static final long WARMUP_BYTES = 1L << 28;
 
     /** A benchmark family: one JMH benchmark class and the sizes it runs. */
     public enum Family {
@@ -103,6 +105,24 @@ public record BenchPlan(int warmupIterations, int measurementIterations, Sizes s
 
     /** One size of a family: {@code batch} operations per iteration, {@code window} messages in flight. */
     public record Step(Family family, int bytes, int batch, int window) {}
+
+    /**
+     * Operations per warm-up iteration of {@code step} in a Java contender: the batch, or a multiple of it for small
+     * messages, so that the warm-up sends about {@value #WARMUP_MESSAGES} messages (moving at most
+     * {@value #WARMUP_BYTES} bytes). The plan's few thousand operations are over within milliseconds of a fresh
+     * JVM, while its compiler threads still take the two cores the ranks poll on: measured iterations then ran 2-3
+     * times slower in most launches on MPICH (docs/benchmarks.md, "The thread level of the benchmarks"). C has no
+     * compiler to wait for and warms up with the batch.
+     */
+    public int warmupBatch(Step step) {
+        if (sizes == Sizes.SMOKE_TEST) {
+            return step.batch();
+        }
+        long messages = (long) warmupIterations * step.batch() * step.window();
+        long bytes = messages * Math.max(1, step.bytes());
+        long factor = Math.min(WARMUP_MESSAGES / messages, WARMUP_BYTES / bytes);
+        return (int) (step.batch() * Math.max(1, factor));
+    }
 
     /** The steps of {@code family}, smallest message first. */
     public List<Step> steps(Family family) {

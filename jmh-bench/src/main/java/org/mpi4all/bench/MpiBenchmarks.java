@@ -111,7 +111,7 @@ public final class MpiBenchmarks {
                 .forks(0)
                 .warmupIterations(plan.warmupIterations())
                 .measurementIterations(plan.measurementIterations())
-                .warmupBatchSize(step.batch())
+                .warmupBatchSize(plan.warmupBatch(step))
                 .measurementBatchSize(step.batch())
                 .operationsPerInvocation(step.batch())
                 .shouldFailOnError(true);

@@ -28,6 +28,21 @@ class BenchPlanTest {
     }
 
     @Test
+    void smallMessagesWarmUpWithAboutAMillionMessagesLargeOnesWithinTheByteLimit() {
+        BenchPlan.Step eightBytes = BenchPlan.FULL.steps(BenchPlan.Family.PING_PONG).stream()
+                .filter(step -> step.bytes() == 8).findFirst().orElseThrow();
+        assertThat((long) BenchPlan.FULL.warmupIterations() * BenchPlan.FULL.warmupBatch(eightBytes))
+                .isEqualTo(1_000_000);
+        BenchPlan.Step window = BenchPlan.GOALS.steps(BenchPlan.Family.BANDWIDTH).getFirst();
+        assertThat((long) BenchPlan.GOALS.warmupIterations() * BenchPlan.GOALS.warmupBatch(window) * window.window())
+                .isBetween(500_000L, 1_000_000L);
+        BenchPlan.Step largest = BenchPlan.FULL.steps(BenchPlan.Family.PING_PONG).getLast();
+        assertThat(BenchPlan.FULL.warmupBatch(largest)).isEqualTo(largest.batch());
+        BenchPlan.Step smoke = BenchPlan.QUICK.steps(BenchPlan.Family.PING_PONG).getFirst();
+        assertThat(BenchPlan.QUICK.warmupBatch(smoke)).isEqualTo(smoke.batch());
+    }
+
+    @Test
     void theSmokeTestRunsTheExtremesWithSmallBatches() {
         assertThat(sizes(BenchPlan.QUICK, BenchPlan.Family.PING_PONG)).containsExactly(1, 1 << 22);
         assertThat(BenchPlan.QUICK.steps(BenchPlan.Family.PING_PONG).getFirst().batch()).isEqualTo(1);
