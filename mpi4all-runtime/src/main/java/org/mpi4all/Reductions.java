@@ -8,6 +8,7 @@ import static org.mpi4all.Param.Name.TYPE;
 import static org.mpi4all.Shapes.nonRootResult;
 import static org.mpi4all.Shapes.resultBuffer;
 
+import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Objects;
 import org.mpi4all.ffi.MPI_Comm;
@@ -60,10 +61,12 @@ final class Reductions {
                 && !op.isUserDefined()) {
             boolean heapInPlace = c.environment.heapInPlace();
             int count = Message.wholeCount(send, typeParam, Message.IN, heapInPlace);
-            if (count >= 0 && Message.wholeCount(recvBuf, typeParam, Message.OUT, heapInPlace) >= count) {
+            int room = Message.wholeCount(recvBuf, typeParam, Message.OUT, heapInPlace);
+            if (count >= 0 && room >= count) {
                 Call.checkOutside(operation);
                 Datatype type = Message.wholeType(send, typeParam);
-                Downcall.wholeReduction(kind, send, receives ? recvBuf : null, count, type.handle(null),
+                Downcall.wholeReduction(kind, c.wholeSegment(send, count, type),
+                        receives ? c.wholeSegment(recvBuf, room, type) : MemorySegment.NULL, count, type.handle(null),
                         op.handle(c.environment, type, operation), root, comm);
                 return (T) recvBuf;
             }
