@@ -89,7 +89,7 @@ final class SignalOwnership {
     /**
      * Whether {@code file} is one of the JVM's own libraries. The loader names libjvm by the path the launcher opened,
      * which as a rule is where {@code java.home} says the JVM lives: compared as text first, the file system is asked
-     * to resolve links only when they differ (a fresh JVM's first real paths cost it about a millisecond).
+     * to resolve links only when they differ (the two real paths cost a fresh JVM about half a millisecond of CPU).
      */
     static boolean inJavaHome(String file) {
         String home = System.getProperty("java.home");
