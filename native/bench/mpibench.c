@@ -11,6 +11,11 @@
  * org.mpi4all.bench.MpiBenchmarks. Rank 0 prints one line per step; every rank appends one Measurement line
  * per benchmark to DIR/rankN.tsv: "c  Class.method  BYTES  WINDOW  BATCH  microseconds-per-operation,...".
  *
+ * Built as a shared library too (-DMPIBENCH_LIBRARY, no main), whose mpibench_step measures one step inside a
+ * process that has already initialised MPI: jmh-bench's MpiBenchmarks runs it beside each Java contender's step,
+ * in the same launch (--paired-c), so that C and Java share where the scheduler put the two ranks; those lines
+ * name the contender "c-in-CONTENDER".
+ *
  * MPI is initialised at MPI_THREAD_SINGLE, as every Java contender is (JMH runs them in the thread that
  * initialised MPI). The level must be the same on both sides: Open MPI 4.1 takes a mutex and waits on a
  * condition object in every blocking call at any level above MPI_THREAD_SINGLE, which costs its 8-byte round
@@ -33,6 +38,7 @@ typedef struct {
     MPI_Request *requests;
     double *send_doubles, *receive_doubles;
     step_t step;
+    const char *contender; /* the first field of a results line */
 } bench_t;
 
 /* One operation of a benchmark; returns something the compiler cannot discard. */
@@ -108,7 +114,7 @@ static void measure(bench_t *b, const char *name, operation_t op, int warmup, in
         printf(" us/op\n");
     }
     if (results) {
-        fprintf(results, "c\t%s\t%d\t%d\t%d\t", name, b->step.bytes, b->step.window, b->step.batch);
+        fprintf(results, "%s\t%s\t%d\t%d\t%d\t", b->contender, name, b->step.bytes, b->step.window, b->step.batch);
         for (int i = 0; i < measurement; i++) fprintf(results, "%s%.6f", i ? "," : "", times[i]);
         fprintf(results, "\n");
         fflush(results);
@@ -149,9 +155,29 @@ static void run_step(bench_t *b, const char *family, int size, int warmup, int m
     free(b->receive_doubles);
 }
 
+/* One step measured in this process, which has initialised MPI (see the head of this file); appends to
+   results_path under the contender's name. Returns 0; a bad argument ends the job through die(). */
+int mpibench_step(const char *contender, const char *family, int warmup, int measurement, int bytes, int batch,
+                  int window, const char *results_path) {
+    bench_t b = {0};
+    int size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &b.rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    b.peer = 1 - b.rank;
+    b.contender = contender;
+    b.step = (step_t) {bytes, batch, window};
+    if (warmup < 0 || measurement < 1 || bytes < 0 || batch < 1 || window < 1) die("a bad step");
+    FILE *results = fopen(results_path, "a");
+    if (!results) die("cannot open the results file");
+    run_step(&b, family, size, warmup, measurement, results);
+    fclose(results);
+    return 0;
+}
+
+#ifndef MPIBENCH_LIBRARY
 int main(int argc, char **argv) {
     MPI_Init(&argc, &argv);
-    bench_t b = {0};
+    bench_t b = {.contender = "c"};
     int size;
     MPI_Comm_rank(MPI_COMM_WORLD, &b.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -179,3 +205,4 @@ int main(int argc, char **argv) {
     MPI_Finalize();
     return 0;
 }
+#endif

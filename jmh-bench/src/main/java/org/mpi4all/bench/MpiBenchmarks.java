@@ -27,8 +27,9 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * <pre>
  * scripts/mpi run openmpi -np 2 java --enable-native-access=ALL-UNNAMED -Djmh.ignoreLock=true \
  *     -Dmpi4all.bench.contender=mpi4all-segment -cp benchmarks.jar org.mpi4all.bench.MpiBenchmarks \
- *     [--quick | --goals] [--families ping-pong,allreduce] [--bytes N] [--results DIR]
+ *     [--quick | --goals] [--families ping-pong,allreduce] [--bytes N] [--results DIR] [--paired-c LIBRARY]
  * </pre>
+ * With {@code --paired-c}, C's loop of each step runs right after the contender's, in the same launch ({@link PairedC}).
  *
  * <p>Why this shape: JMH's own forks would be new processes outside the MPI job, so the JVM that initialised
  * MPI measures ({@code -f 0}); JMH's time-based modes would end an iteration at a different operation on each
@@ -72,16 +73,22 @@ public final class MpiBenchmarks {
         List<BenchPlan.Family> families = new ArrayList<>(Arrays.asList(BenchPlan.Family.values()));
         Path resultsDirectory = null;
         int onlyBytes = -1;
+        Path pairedLibrary = null;
         for (int i = 0; i < options.length; i++) {
             switch (options[i]) {
                 case "--quick", "--goals" -> plan = BenchPlan.fromOption(options[i]);
                 case "--families" -> families = Arrays.stream(value(options, ++i).split(",")).map(BenchPlan.Family::of).toList();
                 case "--results" -> resultsDirectory = Path.of(value(options, ++i));
                 case "--bytes" -> onlyBytes = Integer.parseInt(value(options, ++i));
-                default -> throw new IllegalArgumentException(
-                        "unknown option '" + options[i] + "' (--quick, --goals, --families F,..., --bytes N (sized families only), --results DIR)");
+                case "--paired-c" -> pairedLibrary = Path.of(value(options, ++i));
+                default -> throw new IllegalArgumentException("unknown option '" + options[i] + "' (--quick, --goals,"
+                        + " --families F,..., --bytes N (sized families only), --results DIR, --paired-c LIBRARY)");
             }
         }
+        if (pairedLibrary != null && resultsDirectory == null) {
+            throw new IllegalArgumentException("--paired-c needs --results: C's lines go to the results files");
+        }
+        PairedC pairedC = pairedLibrary == null ? null : PairedC.load(pairedLibrary, contender);
         boolean reporter = library.rank() == 0;
         Path results = resultsDirectory == null ? null : ResultFile.ofRank(resultsDirectory, library.rank());
         for (BenchPlan.Family family : families) {
@@ -99,6 +106,9 @@ public final class MpiBenchmarks {
                 Collection<RunResult> runs = new Runner(options(contender, plan, step), output(reporter)).run();
                 if (results != null) {
                     ResultFile.append(results, measurements(contender, step, runs));
+                }
+                if (pairedC != null && PairedC.measures(family)) {
+                    pairedC.measure(plan, step, results);
                 }
             }
         }

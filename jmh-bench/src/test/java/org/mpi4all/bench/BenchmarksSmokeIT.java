@@ -36,12 +36,15 @@ class BenchmarksSmokeIT {
 
     @Test
     void cAndMpi4allProduceTimesOnBothRanks() throws Exception {
-        runBench("c", "mpi4all-segment", "mpi4all-heap", "class-init");
+        runBench(List.of("--paired"), "c", "mpi4all-segment", "mpi4all-heap", "class-init");
 
         Map<String, Set<String>> expected = Map.of(
                 "c", union(MESSAGING, NONBLOCKING),
                 "mpi4all-segment", union(MESSAGING, NONBLOCKING, BINDING),
-                "mpi4all-heap", MESSAGING);
+                "mpi4all-heap", MESSAGING,
+                // --paired: C's loop of each step inside the Java contender's launch
+                "c-in-mpi4all-segment", union(MESSAGING, NONBLOCKING),
+                "c-in-mpi4all-heap", MESSAGING);
         assertTimesOnBothRanks(expected);
         assertThat(benchmarksOf(ResultFile.read(results.resolve("rank0.tsv")), "mpi4all")).containsExactlyInAnyOrder(
                 "ClassInitialisation.mpiColdJvm", "ClassInitialisation.mpiAfterFfmWarm",
@@ -52,7 +55,7 @@ class BenchmarksSmokeIT {
     void openMpiJavaProducesTimesOnBothRanks() throws Exception {
         assumeTrue(MPI.equals("openmpi"), "Open MPI's Java bindings run on Open MPI only");
         assumeTrue(RepositoryScripts.succeeds("scripts/ompi-java", "facts"), "Open MPI's Java classes are not built: run scripts/ompi-java setup");
-        runBench("ompi-java-array", "ompi-java-direct");
+        runBench(List.of(), "ompi-java-array", "ompi-java-direct");
 
         assertTimesOnBothRanks(Map.of("ompi-java-array", MESSAGING, "ompi-java-direct", union(MESSAGING, NONBLOCKING)));
     }
@@ -60,7 +63,7 @@ class BenchmarksSmokeIT {
     @Test
     void mpjExpressProducesTimesOnBothRanks() throws Exception {
         assumeTrue(RepositoryScripts.succeeds("scripts/mpj-express", "facts"), "MPJ Express is not set up: run scripts/mpj-express setup");
-        runBench("mpj-array");
+        runBench(List.of(), "mpj-array");
 
         assertTimesOnBothRanks(Map.of("mpj-array", union(MESSAGING, NONBLOCKING)));
     }
@@ -90,8 +93,10 @@ class BenchmarksSmokeIT {
         assertThat(Files.readString(results.resolve("high-level.md"))).contains("| pingPong | array | 8 |");
     }
 
-    private void runBench(String... contenders) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("scripts/bench", "--quick", "--no-build", "--results", results.toString(), MPI));
+    private void runBench(List<String> options, String... contenders) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("scripts/bench", "--quick", "--no-build", "--results", results.toString()));
+        command.addAll(options);
+        command.add(MPI);
         command.addAll(List.of(contenders));
         RepositoryScripts.runSucceeding(command, results.resolve("bench.log"));
     }

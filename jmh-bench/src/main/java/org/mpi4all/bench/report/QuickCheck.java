@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import org.mpi4all.bench.PairedC;
 import org.openjdk.jmh.util.ListStatistics;
 
 /**
@@ -14,8 +15,11 @@ import org.openjdk.jmh.util.ListStatistics;
  * the scheduler puts two ranks changes a small message's time by two times from one launch to the next; so a
  * contender's figure for a benchmark is, per launch, the best iteration of rank 0 (as the report's), and a goal
  * is judged on the median of those per-launch figures (C's median against the contender's), shown with their
- * minimum and maximum. NPB times are the median of the repeated runs. A contender that did not run is reported as
- * missing, never as passing.
+ * minimum and maximum. When C's loop also ran inside each mpi4all launch ({@code scripts/bench --paired},
+ * {@link PairedC}), a goal is judged on the median over the launches of each launch's own ratio (the contender's
+ * best over C's best in that launch: both drew the same placement and the same machine speed), and the ratios
+ * against C's own launches are shown for comparison. NPB times are the median of the repeated runs. A contender
+ * that did not run is reported as missing, never as passing.
  *
  * <pre>
  * QuickCheck RESULTS-DIR NPB-TSV MPI
@@ -29,7 +33,8 @@ public final class QuickCheck {
     private static final List<Integer> SMALL_MESSAGES = List.of(8, 64);
     private static final List<Integer> LARGE_MESSAGES = List.of(1 << 16, 1 << 20, 1 << 22);
     private static final double CG_SPEEDUP_GOAL = 1.2;
-    private static final String ROW = "%-58s %7s %10s  %-8s %s";
+    private static final String ROW = "%-66s %7s %10s  %-8s %s";
+    private static final String FOR_COMPARISON = "for comparison";
 
     private final Launches launches;
     private final NpbRuns npbRuns;
@@ -71,28 +76,44 @@ public final class QuickCheck {
     private void run(String mpi) {
         lines.add(launches.size() + " launch(es) per contender; a launch's figure is its best iteration; ratio ="
                 + " contender's median / C's median; per-launch µs shown as min / median / max");
+        boolean paired = launches.has(PairedC.NAME_PREFIX + "mpi4all-segment");
+        if (paired) {
+            lines.add("paired: C's loop ran in each mpi4all launch (scripts/bench --paired); a paired ratio is the median"
+                    + " over the launches of each launch's contender / C; it decides, the standalone C is for comparison");
+        }
         lines.add(String.format(Locale.ROOT, ROW, "goal (x = contender / C)", "ratio", "bound", "verdict",
-                "contender µs | C µs (CG: s, mpi4all | Open MPI Java)"));
-        for (String contender : List.of("mpi4all-segment", "mpi4all-heap")) {
-            atMost(contender + ": 8 B round trip", compare(contender, "PingPong.roundTrip", EIGHT_BYTES), 1.10);
-            atMost(contender + ": allreduce of one double", compare(contender, "Allreduce.sum", EIGHT_BYTES), 1.15);
+                "contender µs | C µs (paired: the launches' ratios; CG: s, mpi4all | Open MPI Java)"));
+        if (paired) {
+            microGoals(true, true);
         }
-        for (int bytes : SMALL_MESSAGES) {
-            // A message rate is the inverse of a window's time: rate ratio = C's time / the contender's.
-            atLeast("mpi4all-segment: message rate, window of " + bytes + " B (of C's)",
-                    compare("mpi4all-segment", "Bandwidth.window", bytes).inverse(), 0.9);
-        }
-        for (int bytes : LARGE_MESSAGES) {
-            within("mpi4all-segment: window of " + size(bytes) + " (time)",
-                    compare("mpi4all-segment", "Bandwidth.window", bytes), 0.95, 1.05);
-        }
+        microGoals(false, !paired);
         for (String contender : List.of("ompi-java-array", "ompi-java-direct")) {
-            Comparison comparison = compare(contender, "PingPong.roundTrip", EIGHT_BYTES);
+            Comparison comparison = compare(contender, "PingPong.roundTrip", EIGHT_BYTES, false);
             if (comparison.ratio().isPresent()) {
-                row(contender + ": 8 B round trip", comparison, "-", "for comparison");
+                row(contender + ": 8 B round trip", comparison, "-", FOR_COMPARISON);
             }
         }
         atLeast("CG.A on 2 ranks (s): Open MPI Java / mpi4all-" + mpi, cgSpeedup("mpi4all-" + mpi), CG_SPEEDUP_GOAL);
+    }
+
+    /** The micro-benchmark goals against C in the same launches ({@code paired}) or against C's own launches. */
+    private void microGoals(boolean paired, boolean judged) {
+        String against = paired ? ", paired" : "";
+        for (String contender : List.of("mpi4all-segment", "mpi4all-heap")) {
+            goal(judged, contender + ": 8 B round trip" + against,
+                    compare(contender, "PingPong.roundTrip", EIGHT_BYTES, paired), 0, 1.10);
+            goal(judged, contender + ": allreduce of one double" + against,
+                    compare(contender, "Allreduce.sum", EIGHT_BYTES, paired), 0, 1.15);
+        }
+        for (int bytes : SMALL_MESSAGES) {
+            // A message rate is the inverse of a window's time: rate ratio = C's time / the contender's.
+            goal(judged, "mpi4all-segment: message rate, window of " + bytes + " B (of C's)" + against,
+                    compare("mpi4all-segment", "Bandwidth.window", bytes, paired).inverse(), 0.9, Double.POSITIVE_INFINITY);
+        }
+        for (int bytes : LARGE_MESSAGES) {
+            goal(judged, "mpi4all-segment: window of " + size(bytes) + " (time)" + against,
+                    compare("mpi4all-segment", "Bandwidth.window", bytes, paired), 0.95, 1.05);
+        }
     }
 
     /**
@@ -113,8 +134,19 @@ public final class QuickCheck {
         }
     }
 
-    private Comparison compare(String contender, String benchmark, int bytes) {
-        return new Comparison(launches.bests(contender, benchmark, bytes), launches.bests("c", benchmark, bytes));
+    private Comparison compare(String contender, String benchmark, int bytes, boolean paired) {
+        if (!paired) {
+            return new Comparison(launches.bests(contender, benchmark, bytes), launches.bests("c", benchmark, bytes));
+        }
+        String c = PairedC.NAME_PREFIX + contender;
+        Optional<ListStatistics> ratios = launches.figures(launch -> {
+            OptionalDouble mine = Launches.best(launch, contender, benchmark, bytes);
+            OptionalDouble theirs = Launches.best(launch, c, benchmark, bytes);
+            return mine.isPresent() && theirs.isPresent()
+                    ? OptionalDouble.of(mine.getAsDouble() / theirs.getAsDouble()) : OptionalDouble.empty();
+        });
+        return new Comparison(ratios.map(Launches::median).map(OptionalDouble::of).orElse(OptionalDouble.empty()),
+                ratios.map(r -> "ratios " + Launches.spread(r)).orElse("-"), "C in the same launches");
     }
 
     /**
@@ -127,19 +159,22 @@ public final class QuickCheck {
         return new Comparison(mine, reference).inverse();
     }
 
-    private void atMost(String goal, Comparison comparison, double bound) {
-        OptionalDouble ratio = comparison.ratio();
-        verdict(goal, comparison, "<= " + format(bound), ratio.isPresent() && ratio.getAsDouble() <= bound);
+    /** A goal's row: judged against {@code low}-{@code high}, or only shown ({@code judged} false). */
+    private void goal(boolean judged, String goal, Comparison comparison, double low, double high) {
+        String bound = low == 0 ? "<= " + format(high)
+                : high == Double.POSITIVE_INFINITY ? ">= " + format(low) : format(low) + "-" + format(high);
+        if (!judged) {
+            if (comparison.ratio().isPresent()) {
+                row(goal, comparison, bound, FOR_COMPARISON);
+            }
+            return;
+        }
+        double value = comparison.ratio().orElse(Double.NaN);
+        verdict(goal, comparison, bound, value >= low && value <= high);
     }
 
     private void atLeast(String goal, Comparison comparison, double bound) {
-        OptionalDouble ratio = comparison.ratio();
-        verdict(goal, comparison, ">= " + format(bound), ratio.isPresent() && ratio.getAsDouble() >= bound);
-    }
-
-    private void within(String goal, Comparison comparison, double low, double high) {
-        double value = comparison.ratio().orElse(Double.NaN);
-        verdict(goal, comparison, format(low) + "-" + format(high), value >= low && value <= high);
+        goal(true, goal, comparison, bound, Double.POSITIVE_INFINITY);
     }
 
     private void verdict(String goal, Comparison comparison, String bound, boolean met) {

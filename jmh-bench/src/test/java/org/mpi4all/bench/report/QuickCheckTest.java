@@ -102,6 +102,32 @@ class QuickCheckTest {
     }
 
     @Test
+    void cInTheSameLaunchDecidesWhenItRan() throws IOException {
+        // Launch 1 drew the slow mode for everyone, launch 2 the fast one for C's own launch only: against C's own
+        // launches mpi4all's round trip takes 1.9 times as long, against C in its own launches 1.05 and 1.10.
+        double[][] roundTrips = {{0.40, 1.00, 1.05}, {0.40, 0.50, 0.55}}; // C alone, C in the launch, mpi4all
+        for (int n = 1; n <= 2; n++) {
+            Path launch = Files.createDirectories(directory.resolve("launch-" + n));
+            double[] times = roundTrips[n - 1];
+            Files.writeString(launch.resolve("rank0.tsv"), line("c", "PingPong.roundTrip", 8, 1, times[0], 2)
+                    + line("c-in-mpi4all-segment", "PingPong.roundTrip", 8, 1, times[1], 2)
+                    + line("mpi4all-segment", "PingPong.roundTrip", 8, 1, times[2], 2));
+        }
+
+        QuickCheck check = QuickCheck.of(directory, npb("ompi-java\tCG\tA\t2\t0.42"), "openmpi");
+
+        assertThat(check.lines()).anyMatch(line -> line.startsWith("mpi4all-segment: 8 B round trip, paired")
+                && line.contains("1.075") && line.contains("pass") && line.contains("ratios 1.05 / 1.075 / 1.1"));
+        assertThat(check.lines()).anyMatch(line -> line.startsWith("mpi4all-segment: 8 B round trip ")
+                && line.contains("2.000") && line.contains("for comparison"));
+        assertThat(check.lines()).noneMatch(line -> line.contains("for comparison") && line.contains("MISSING"));
+        // the heap contender and the windows did not run: missing, so not every goal is met
+        assertThat(check.lines()).anyMatch(line -> line.startsWith("mpi4all-heap: 8 B round trip, paired")
+                && line.contains("MISSING"));
+        assertThat(check.allMet()).isFalse();
+    }
+
+    @Test
     void aResultsDirectoryWithoutResultsIsRefused() {
         assertThatThrownBy(() -> QuickCheck.of(directory, directory.resolve("npb.tsv"), "openmpi"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("neither rank0.tsv nor launch-N");
