@@ -27,9 +27,10 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * <pre>
  * scripts/mpi run openmpi -np 2 java --enable-native-access=ALL-UNNAMED -Djmh.ignoreLock=true \
  *     -Dmpi4all.bench.contender=mpi4all-segment -cp benchmarks.jar org.mpi4all.bench.MpiBenchmarks \
- *     [--quick | --goals] [--families ping-pong,allreduce] [--bytes N] [--results DIR] [--paired-c LIBRARY]
+ *     [--quick | --goals] [--families ping-pong,allreduce] [--bytes N] [--results DIR] [--paired-c LIBRARY [--c-first]]
  * </pre>
- * With {@code --paired-c}, C's loop of each step runs right after the contender's, in the same launch ({@link PairedC}).
+ * With {@code --paired-c}, C's loop of each step runs right after the contender's, in the same launch ({@link PairedC}),
+ * or right before it with {@code --c-first} ({@code scripts/bench --paired} alternates the order from launch to launch).
  *
  * <p>Why this shape: JMH's own forks would be new processes outside the MPI job, so the JVM that initialised
  * MPI measures ({@code -f 0}); JMH's time-based modes would end an iteration at a different operation on each
@@ -74,6 +75,7 @@ public final class MpiBenchmarks {
         Path resultsDirectory = null;
         int onlyBytes = -1;
         Path pairedLibrary = null;
+        boolean cFirst = false;
         for (int i = 0; i < options.length; i++) {
             switch (options[i]) {
                 case "--quick", "--goals" -> plan = BenchPlan.fromOption(options[i]);
@@ -81,12 +83,16 @@ public final class MpiBenchmarks {
                 case "--results" -> resultsDirectory = Path.of(value(options, ++i));
                 case "--bytes" -> onlyBytes = Integer.parseInt(value(options, ++i));
                 case "--paired-c" -> pairedLibrary = Path.of(value(options, ++i));
+                case "--c-first" -> cFirst = true;
                 default -> throw new IllegalArgumentException("unknown option '" + options[i] + "' (--quick, --goals,"
-                        + " --families F,..., --bytes N (sized families only), --results DIR, --paired-c LIBRARY)");
+                        + " --families F,..., --bytes N (sized families only), --results DIR, --paired-c LIBRARY, --c-first)");
             }
         }
         if (pairedLibrary != null && resultsDirectory == null) {
             throw new IllegalArgumentException("--paired-c needs --results: C's lines go to the results files");
+        }
+        if (cFirst && pairedLibrary == null) {
+            throw new IllegalArgumentException("--c-first orders C's loop with --paired-c, which is missing");
         }
         PairedC pairedC = pairedLibrary == null ? null : PairedC.load(pairedLibrary, contender);
         boolean reporter = library.rank() == 0;
@@ -103,11 +109,15 @@ public final class MpiBenchmarks {
                 if (onlyBytes >= 0 && family.hasBytes() && step.bytes() != onlyBytes) {
                     continue;
                 }
+                boolean paired = pairedC != null && PairedC.measures(family);
+                if (paired && cFirst) {
+                    pairedC.measure(plan, step, results);
+                }
                 Collection<RunResult> runs = new Runner(options(contender, plan, step), output(reporter)).run();
                 if (results != null) {
                     ResultFile.append(results, measurements(contender, step, runs));
                 }
-                if (pairedC != null && PairedC.measures(family)) {
+                if (paired && !cFirst) {
                     pairedC.measure(plan, step, results);
                 }
             }
