@@ -88,6 +88,8 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
     private final int rank;
     private final int size;
     private volatile boolean freed;
+    /** The views of the heap arrays the short paths of blocking calls hand to MPI, see {@link #wholeSegment}. */
+    private final HeapViews heapViews = new HeapViews();
 
     Communicator(Environment environment, MPI_Comm handle, String name, boolean predefined) {
         this.environment = environment;
@@ -138,6 +140,15 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
      */
     MPI_Comm intraHandle() {
         return handle();
+    }
+
+    /**
+     * The segment MPI gets for a whole buffer ({@link Message#wholeCount}) of {@code count} elements of {@code type}:
+     * a native segment itself, a heap array as a view kept for it ({@link HeapViews}), which a critical downcall
+     * takes.
+     */
+    MemorySegment wholeSegment(Object buffer, int count, Datatype type) {
+        return buffer instanceof MemorySegment segment ? segment : heapViews.of(buffer, count * type.size());
     }
 
     // ---- What a collective needs to know of the communicator: one group, or two (Intercommunicator) ----------

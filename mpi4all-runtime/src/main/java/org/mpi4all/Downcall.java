@@ -91,30 +91,31 @@ final class Downcall {
 
     /**
      * {@code MPI_Send}, or {@code MPI_Ssend} if {@code synchronous}, of a whole buffer MPI takes as it is
-     * ({@link Message#wholeCount}), without call state: a native segment through {@code Mpi}, a heap array in place
-     * through {@code MpiCritical}.
+     * ({@link Message#wholeCount}), without call state, given as its segment ({@code Communicator.wholeSegment}): a
+     * native segment through {@code Mpi}, the view of a heap array in place through {@code MpiCritical}.
      */
-    static void sendWhole(boolean synchronous, Object buf, int count, MPI_Datatype type, int dest, int tag,
+    static void sendWhole(boolean synchronous, MemorySegment buf, int count, MPI_Datatype type, int dest, int tag,
             MPI_Comm comm) {
-        if (buf instanceof MemorySegment segment) {
-            if (synchronous) {
-                Mpi.MPI_Ssend(segment, count, type, dest, tag, comm);
+        boolean critical = !buf.isNative();
+        if (synchronous) {
+            if (critical) {
+                MpiCritical.MPI_Ssend(buf, count, type, dest, tag, comm);
             } else {
-                Mpi.MPI_Send(segment, count, type, dest, tag, comm);
+                Mpi.MPI_Ssend(buf, count, type, dest, tag, comm);
             }
-        } else if (synchronous) {
-            MpiCritical.MPI_Ssend(buf, 0, count, type, dest, tag, comm);
+        } else if (critical) {
+            MpiCritical.MPI_Send(buf, count, type, dest, tag, comm);
         } else {
-            MpiCritical.MPI_Send(buf, 0, count, type, dest, tag, comm);
+            Mpi.MPI_Send(buf, count, type, dest, tag, comm);
         }
     }
 
     /** {@code MPI_Recv} into a whole buffer MPI takes as it is, without a status; see {@link #sendWhole}. */
-    static void recvWhole(Object buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm) {
-        if (buf instanceof MemorySegment segment) {
-            Mpi.MPI_Recv(segment, count, type, source, tag, comm, Mpi.MPI_STATUS_IGNORE);
+    static void recvWhole(MemorySegment buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm) {
+        if (buf.isNative()) {
+            Mpi.MPI_Recv(buf, count, type, source, tag, comm, Mpi.MPI_STATUS_IGNORE);
         } else {
-            MpiCritical.MPI_Recv(buf, 0, count, type, source, tag, comm, Mpi.MPI_STATUS_IGNORE);
+            MpiCritical.MPI_Recv(buf, count, type, source, tag, comm, Mpi.MPI_STATUS_IGNORE);
         }
     }
 
@@ -171,23 +172,19 @@ final class Downcall {
             criticalReduction(kind, sentArray(in, out), sentOffset(in, out), array(out), offset(out), in.count,
                     in.handle, op, root, comm);
         } else {
-            plainReduction(kind, sent(in, out), plain(out), in.count, in.handle, op, root, comm);
+            segmentReduction(false, kind, sent(in, out), plain(out), in.count, in.handle, op, root, comm);
         }
     }
 
     /**
-     * A reduction of whole buffers MPI takes as they are ({@link Message#wholeCount}), without call state: native
-     * segments through {@code Mpi}, heap arrays in place through {@code MpiCritical}; {@code recv} is null where
-     * this process receives nothing (a reduce off the root).
+     * A reduction of whole buffers MPI takes as they are ({@link Message#wholeCount}), without call state, given as
+     * their segments ({@code Communicator.wholeSegment}): native segments through {@code Mpi}, the views of heap
+     * arrays in place through {@code MpiCritical}; {@code recv} is {@code NULL} where this process receives nothing
+     * (a reduce off the root).
      */
-    static void wholeReduction(Reductions.Kind kind, Object send, Object recv, int count, MPI_Datatype type,
-            MPI_Op op, int root, MPI_Comm comm) {
-        if (send instanceof MemorySegment segment) {
-            plainReduction(kind, segment, recv == null ? MemorySegment.NULL : (MemorySegment) recv, count, type, op,
-                    root, comm);
-            return;
-        }
-        criticalReduction(kind, send, 0, recv, 0, count, type, op, root, comm);
+    static void wholeReduction(Reductions.Kind kind, MemorySegment send, MemorySegment recv, int count,
+            MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm) {
+        segmentReduction(!send.isNative(), kind, send, recv, count, type, op, root, comm);
     }
 
     /** The critical function of the reduction {@code kind}: each buffer an array (or segment) and a byte offset into it. */
@@ -201,13 +198,38 @@ final class Downcall {
         }
     }
 
-    private static void plainReduction(Reductions.Kind kind, MemorySegment sendbuf, MemorySegment recvbuf, int count,
-            MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm) {
+    /** The plain or (heap segments) critical function of the reduction {@code kind}, on segments. */
+    private static void segmentReduction(boolean critical, Reductions.Kind kind, MemorySegment sendbuf,
+            MemorySegment recvbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm) {
         switch (kind) {
-            case REDUCE -> Mpi.MPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
-            case ALLREDUCE -> Mpi.MPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
-            case SCAN -> Mpi.MPI_Scan(sendbuf, recvbuf, count, type, op, comm);
-            case EXSCAN -> Mpi.MPI_Exscan(sendbuf, recvbuf, count, type, op, comm);
+            case REDUCE -> {
+                if (critical) {
+                    MpiCritical.MPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
+                } else {
+                    Mpi.MPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
+                }
+            }
+            case ALLREDUCE -> {
+                if (critical) {
+                    MpiCritical.MPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
+                } else {
+                    Mpi.MPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
+                }
+            }
+            case SCAN -> {
+                if (critical) {
+                    MpiCritical.MPI_Scan(sendbuf, recvbuf, count, type, op, comm);
+                } else {
+                    Mpi.MPI_Scan(sendbuf, recvbuf, count, type, op, comm);
+                }
+            }
+            case EXSCAN -> {
+                if (critical) {
+                    MpiCritical.MPI_Exscan(sendbuf, recvbuf, count, type, op, comm);
+                } else {
+                    Mpi.MPI_Exscan(sendbuf, recvbuf, count, type, op, comm);
+                }
+            }
         }
     }
 

@@ -305,16 +305,25 @@ final class Message {
         if (!critical || arrayKind == NOT_AN_ARRAY) {
             return mpi();
         }
-        MemorySegment whole = switch (arrayKind) {
-            case BYTES -> MemorySegment.ofArray((byte[]) carrier);
-            case SHORTS -> MemorySegment.ofArray((short[]) carrier);
-            case CHARS -> MemorySegment.ofArray((char[]) carrier);
-            case INTS -> MemorySegment.ofArray((int[]) carrier);
-            case LONGS -> MemorySegment.ofArray((long[]) carrier);
-            case FLOATS -> MemorySegment.ofArray((float[]) carrier);
-            default -> MemorySegment.ofArray((double[]) carrier);
-        };
+        MemorySegment whole = arrayView(carrier, arrayKind);
         return offset == 0 ? whole : whole.asSlice(offset * type.size());
+    }
+
+    /** {@return a view of the whole primitive array {@code array}} */
+    static MemorySegment arrayView(Object array) {
+        return arrayView(array, arrayKindOf(array));
+    }
+
+    private static MemorySegment arrayView(Object array, int arrayKind) {
+        return switch (arrayKind) {
+            case BYTES -> MemorySegment.ofArray((byte[]) array);
+            case SHORTS -> MemorySegment.ofArray((short[]) array);
+            case CHARS -> MemorySegment.ofArray((char[]) array);
+            case INTS -> MemorySegment.ofArray((int[]) array);
+            case LONGS -> MemorySegment.ofArray((long[]) array);
+            case FLOATS -> MemorySegment.ofArray((float[]) array);
+            default -> MemorySegment.ofArray((double[]) array);
+        };
     }
 
     /**

@@ -103,7 +103,8 @@ final class PointToPoint {
                 : Message.wholeCount(buf, typeParam, Message.IN, c.environment.heapInPlace());
         if (whole >= 0) {
             Call.checkOutside("send");
-            Downcall.sendWhole(synchronous, buf, whole, Message.wholeType(buf, typeParam).handle(null), dest, tag, comm);
+            Datatype type = Message.wholeType(buf, typeParam);
+            Downcall.sendWhole(synchronous, c.wholeSegment(buf, whole, type), whole, type.handle(null), dest, tag, comm);
             return;
         }
         try (Call call = Call.begin(c.environment, "send")) {
@@ -128,7 +129,8 @@ final class PointToPoint {
                 : Message.wholeCount(buf, typeParam, Message.OUT, c.environment.heapInPlace());
         if (whole >= 0) {
             Call.checkOutside("recv");
-            Downcall.recvWhole(buf, whole, Message.wholeType(buf, typeParam).handle(null), source, tag, comm);
+            Datatype type = Message.wholeType(buf, typeParam);
+            Downcall.recvWhole(c.wholeSegment(buf, whole, type), whole, type.handle(null), source, tag, comm);
             return buf;
         }
         try (Call call = Call.begin(c.environment, "recv")) {

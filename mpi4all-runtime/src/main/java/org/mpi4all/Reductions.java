@@ -8,6 +8,7 @@ import static org.mpi4all.Param.Name.TYPE;
 import static org.mpi4all.Shapes.nonRootResult;
 import static org.mpi4all.Shapes.resultBuffer;
 
+import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Objects;
 import org.mpi4all.ffi.MPI_Comm;
@@ -57,18 +58,30 @@ final class Reductions {
         // or rethrow, the call needs none of Call's bookkeeping, which is most of what the high level adds to an
         // 8-byte allreduce. Anything else, misuse included, goes the long way.
         if (!inPlace && recvBuf != null && send != null && recvBuf.getClass() == send.getClass()
-                && !op.isUserDefined()) {
-            boolean heapInPlace = c.environment.heapInPlace();
-            int count = Message.wholeCount(send, typeParam, Message.IN, heapInPlace);
-            if (count >= 0 && Message.wholeCount(recvBuf, typeParam, Message.OUT, heapInPlace) >= count) {
-                Call.checkOutside(operation);
-                Datatype type = Message.wholeType(send, typeParam);
-                Downcall.wholeReduction(kind, send, receives ? recvBuf : null, count, type.handle(null),
-                        op.handle(c.environment, type, operation), root, comm);
-                return (T) recvBuf;
-            }
+                && !op.isUserDefined() && whole(c, kind, send, op, comm, root, receives, recvBuf, typeParam)) {
+            return (T) recvBuf;
         }
         return resolved(c, kind, send, op, comm, root, receives, inPlace, recvBuf, typeParam);
+    }
+
+    /**
+     * The short way of {@link #reduction}: calls MPI and returns true if both buffers are whole ones MPI takes as
+     * they are ({@link Message#wholeCount}), the result buffer large enough. Apart, as {@link #resolved} is.
+     */
+    private static boolean whole(Communicator c, Kind kind, Object send, Op op, MPI_Comm comm, int root,
+            boolean receives, Object recvBuf, Datatype typeParam) {
+        boolean heapInPlace = c.environment.heapInPlace();
+        int count = Message.wholeCount(send, typeParam, Message.IN, heapInPlace);
+        int room = Message.wholeCount(recvBuf, typeParam, Message.OUT, heapInPlace);
+        if (count < 0 || room < count) {
+            return false;
+        }
+        Call.checkOutside(kind.operation);
+        Datatype type = Message.wholeType(send, typeParam);
+        Downcall.wholeReduction(kind, c.wholeSegment(send, count, type),
+                receives ? c.wholeSegment(recvBuf, room, type) : MemorySegment.NULL, count, type.handle(null),
+                op.handle(c.environment, type, kind.operation), root, comm);
+        return true;
     }
 
     /**

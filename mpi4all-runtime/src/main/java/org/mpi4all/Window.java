@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.ToIntFunction;
+import org.mpi4all.ffi.MPI_Datatype;
 import org.mpi4all.ffi.MPI_Op;
 import org.mpi4all.ffi.MPI_Win;
 import org.mpi4all.ffi.Mpi;
@@ -334,8 +335,8 @@ public final class Window implements Attributed<Window>, AutoCloseable {
             Datatype originType = typeParam != null ? typeParam : Datatype.BYTE;
             checkAccess("put", target, disp, whole, originType);
             Call.checkOutside("put");
-            MemorySegment buffer = (MemorySegment) origin;
-            Mpi.MPI_Put(buffer, whole, originType.handle(null), target, disp, whole, originType.handle(null), win);
+            MPI_Datatype typeHandle = originType.handle(null);
+            Mpi.MPI_Put((MemorySegment) origin, whole, typeHandle, target, disp, whole, typeHandle, win);
             return;
         }
         operate("put", origin, Message.IN, null, null, null, target, disp, typeParam, -1,
@@ -811,11 +812,10 @@ public final class Window implements Attributed<Window>, AutoCloseable {
 
     /** The MPI handle, for calls to the generated layer ({@code Mpi}), after checking the window is usable. */
     public MPI_Win handle() {
-        environment.check();
+        comm.handle();   // checks the environment too
         if (freed) {
             throw new IllegalStateException("the window was freed");
         }
-        comm.handle();
         return handle;
     }
 

@@ -215,6 +215,19 @@ class CollectiveTest {
             long[] exscanned = {-1};
             world.exscan(new long[] {rank + 1L}, Op.MAX, recvBuf(exscanned));
             checks.equal("exscanArrayRecvBuf", rank > 0 ? (long) rank : -1L, rank > 0 ? exscanned[0] : -1L);
+
+            // the same arrays again with new values (their views are kept: HeapViews), and a new recvBuf in between
+            double[] mine = new double[4];
+            double[] total = new double[4];
+            boolean summed = true;
+            for (int round = 0; round < 4; round++) {
+                Arrays.fill(mine, rank + round);
+                world.allreduce(mine, Op.SUM, recvBuf(total));
+                double expected = size * (size - 1) / 2.0 + size * round;
+                summed &= Arrays.stream(total).allMatch(sum -> sum == expected)
+                        && world.allreduce(mine, Op.SUM, recvBuf(new double[4]))[3] == expected;
+            }
+            checks.that("allreduceArraysReused", summed, "a sum was not of the values the arrays held then");
         }
 
         static void fixedBlocks(Checks checks) {
@@ -413,7 +426,7 @@ class CollectiveTest {
         "allreduceDirectBuffer", "allreduceSegment", "allreduceSegmentRecvBufIsReturned", "allreduceSegmentRecvBuf",
         "allreduceSegmentOfBytes", "reduceSegmentRecvBuf", "scanSegmentRecvBuf", "exscanSegmentRecvBuf",
         "allreduceArrayLongerRecvBuf", "reduceArrayRecvBufIsReturned", "reduceArrayRecvBuf", "scanArrayRecvBuf",
-        "exscanArrayRecvBuf", "reduceScatterBlock",
+        "exscanArrayRecvBuf", "allreduceArraysReused", "reduceScatterBlock",
         "reduceScatterCounts", "reduceScatterSegmentRecvBuf", "reduce", "reduceInPlace", "scan", "exscan", "gather", "allgather",
         "allgatherInPlace", "allgatherDouble", "scatter", "scatterWithCount", "alltoall", "alltoallInPlace",
         "allgatherv", "allgathervCountsOut", "allgathervDisplsOut", "allgathervGapped", "gatherv", "scatterv",

@@ -39,6 +39,7 @@ class PointToPointTest {
         public static void main(String[] args) {
             Checks.run(args, ThreadLevel.valueOf(args[0]), (checks, env) -> {
                 checks.section("primitiveArrays", () -> primitiveArrays(checks));
+                checks.section("reusedArrays", () -> reusedArrays(checks));
                 checks.section("segmentsAndBuffers", () -> segmentsAndBuffers(checks));
                 checks.section("partsOfBuffers", () -> partsOfBuffers(checks));
                 checks.section("unknownSizes", () -> unknownSizes(checks));
@@ -74,6 +75,34 @@ class PointToPointTest {
             // large enough for the rendezvous protocol
             int big = 1 << 18;
             checks.equal("largeDouble", doubles(l, big), ring(doubles(r, big), new double[big]));
+        }
+
+        /**
+         * The same arrays sent and received again, more of them than a communicator keeps views of
+         * ({@code HeapViews}), with new values each round, and arrays of the same length alternating with them: each
+         * message carries what its array holds then, into the array it was received into.
+         */
+        static void reusedArrays(Checks checks) {
+            int arrays = 6;
+            long[][] sent = new long[arrays][8];
+            long[][] received = new long[arrays][8];
+            boolean allArrived = true;
+            for (int round = 0; round < 3; round++) {
+                for (int i = 0; i < arrays; i++) {
+                    Arrays.fill(sent[i], 1000L * rank + 10L * round + i);
+                    ring(sent[i], received[i]);
+                    long[] fresh = ring(longs(rank, 8), new long[8]);
+                    allArrived &= Arrays.equals(received[i], filled(8, 1000L * left + 10L * round + i))
+                            && Arrays.equals(fresh, longs(left, 8));
+                }
+            }
+            checks.that("reusedArrays", allArrived, "a message did not carry what its array held when it was sent");
+        }
+
+        private static long[] filled(int n, long value) {
+            long[] values = new long[n];
+            Arrays.fill(values, value);
+            return values;
         }
 
         static void segmentsAndBuffers(Checks checks) {
@@ -350,7 +379,7 @@ class PointToPointTest {
     }
 
     private static final String[] CHECKS = {"byte", "short", "char", "int", "long", "float", "double", "boolean",
-        "largeDouble", "nativeSegment", "segmentAsBytes", "nativeSegmentTagged", "nativeSegmentSynchronous", "heapSegment", "directIntBuffer", "directByteBuffer",
+        "largeDouble", "reusedArrays", "nativeSegment", "segmentAsBytes", "nativeSegmentTagged", "nativeSegmentSynchronous", "heapSegment", "directIntBuffer", "directByteBuffer",
         "heapBufferWindow", "heapBufferOutside", "offsetAndCount", "segmentSlice", "segmentOutsideSlice",
         "recvNewArray", "recvNewSegment", "recvNewIntBuffer", "recvNewIntBufferIsDirect", "statusSourceTagCount",
         "probe", "afterProbe", "iprobe", "iprobeNothing", "synchronous", "sendrecv", "procNull"};

@@ -160,19 +160,43 @@ public record BenchPlan(int warmupIterations, int measurementIterations, Sizes s
 
     /**
      * Prints the plan of one family as arguments of {@code mpibench}:
-     * {@code FAMILY WARMUP MEASUREMENT BYTES:BATCH:WINDOW...}. Usage: {@code BenchPlan FAMILY [--quick | --goals]}.
+     * {@code FAMILY WARMUP MEASUREMENT BYTES:BATCH:WINDOW...}. Usage: {@code BenchPlan FAMILY [--quick | --goals]
+     * [--bytes N]} ({@code --bytes}: that size alone, as {@code MpiBenchmarks --bytes} runs it).
      */
     public static void main(String[] args) {
-        if (args.length < 1 || args.length > 2 || (args.length == 2 && fromOption(args[1]) == null)) {
-            System.err.println("usage: BenchPlan FAMILY [--quick | --goals]");
+        BenchPlan plan = FULL;
+        int onlyBytes = -1;
+        Family family = null;
+        try {
+            if (args.length < 1) {
+                throw new IllegalArgumentException("no family");
+            }
+            family = Family.of(args[0]);
+            for (int i = 1; i < args.length; i++) {
+                if (args[i].equals("--bytes") && i + 1 < args.length) {
+                    onlyBytes = Integer.parseInt(args[++i]);
+                } else if (fromOption(args[i]) != null) {
+                    plan = fromOption(args[i]);
+                } else {
+                    throw new IllegalArgumentException("unknown option " + args[i]);
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("BenchPlan: " + e.getMessage() + "; usage: BenchPlan FAMILY [--quick | --goals] [--bytes N]");
             System.exit(2);
         }
-        BenchPlan plan = args.length == 2 ? fromOption(args[1]) : FULL;
-        Family family = Family.of(args[0]);
         StringBuilder line = new StringBuilder(family.label()).append(' ').append(plan.warmupIterations)
                 .append(' ').append(plan.measurementIterations);
+        int steps = 0;
         for (Step step : plan.steps(family)) {
-            line.append(' ').append(step.bytes).append(':').append(step.batch).append(':').append(step.window);
+            if (onlyBytes < 0 || !family.hasBytes() || step.bytes == onlyBytes) {
+                line.append(' ').append(step.bytes).append(':').append(step.batch).append(':').append(step.window);
+                steps++;
+            }
+        }
+        if (steps == 0) {
+            System.err.println("BenchPlan: " + family.label() + " has no step of " + onlyBytes + " bytes in this plan");
+            System.exit(2);
         }
         System.out.println(line);
     }

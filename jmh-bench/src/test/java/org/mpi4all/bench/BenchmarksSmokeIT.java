@@ -29,7 +29,9 @@ class BenchmarksSmokeIT {
     private static final Set<String> NONBLOCKING = Set.of("Bandwidth.window");
     private static final Set<String> BINDING = Set.of("BindingOverhead.commRankBinding", "BindingOverhead.commRankRaw",
             "BindingOverhead.commRankRawCritical", "BindingOverhead.wtimeBinding", "BindingOverhead.wtimeRaw",
-            "BindingOverhead.wtimeRawCritical", "BindingOverhead.sendToProcNullBinding");
+            "BindingOverhead.wtimeRawCritical", "BindingOverhead.sendToProcNullBinding",
+            "BindingOverhead.isendToProcNullBinding", "BindingOverhead.isendToProcNullRaw",
+            "BindingOverhead.isendToProcNullRawCritical");
 
     @TempDir
     Path results;

@@ -24,10 +24,53 @@ import java.util.Map;
  * @param libraryVersion the first line of {@code MPI_Get_library_version} then
  */
 public record AbiProfile(String name, String family, String version, String libraryVersion,
-                         Map<String, Boolean> intHandles, Map<String, StructLayout> structs,
+                         Map<String, Boolean> intHandles, Map<String, Struct> structs,
                          Map<String, String> constants, Map<String, String> macroFunctions) {
     static final String HEADER = "mpi4all-abi-profile 1";
     private static final String CONSTANT = "constant\t";
+    private static final String BYTES = "bytes";
+
+    /**
+     * A struct of the ABI ({@code MPI_Status}) as its profile line gives it, checked as the profile is parsed. Its
+     * {@link StructLayout} is made when a program first needs it ({@link #layout}), not as MPI loads: a fresh JVM's
+     * first struct layout costs it about 2 ms of CPU (the JDK builds it with a stream and lambdas), which a program
+     * now pays only when it uses the struct.
+     *
+     * @param size    its size in bytes
+     * @param members its named members, by offset
+     */
+    public record Struct(long size, List<Member> members) {
+        /**
+         * One member.
+         *
+         * @param name   the C name ({@code MPI_SOURCE})
+         * @param type   {@code int}, {@code long} or {@code bytesN} (N bytes the bindings do not interpret)
+         * @param offset its offset in bytes
+         */
+        public record Member(String name, String type, long offset) {}
+
+        /** The layout, with padding wherever the compiler put some; made anew on each call. */
+        public StructLayout layout() {
+            List<MemoryLayout> layouts = new ArrayList<>();
+            long end = 0;
+            for (Member member : members) {
+                if (member.offset() > end) {
+                    layouts.add(MemoryLayout.paddingLayout(member.offset() - end));
+                }
+                MemoryLayout layout = switch (member.type()) {
+                    case "int" -> JAVA_INT;
+                    case "long" -> JAVA_LONG;
+                    default -> MemoryLayout.sequenceLayout(byteCount(member.type()), JAVA_BYTE);
+                };
+                layouts.add(layout.withName(member.name()));
+                end = member.offset() + layout.byteSize();
+            }
+            if (size > end) {
+                layouts.add(MemoryLayout.paddingLayout(size - end));
+            }
+            return MemoryLayout.structLayout(layouts.toArray(new MemoryLayout[0]));   // no method reference to link
+        }
+    }
 
     /**
      * Parses profile {@code text}; {@code source} names it in errors. Every process that binds to MPI parses one, in
@@ -41,7 +84,7 @@ public record AbiProfile(String name, String family, String version, String libr
         }
         String[] implementation = null;
         Map<String, Boolean> intHandles = new HashMap<>();
-        Map<String, StructLayout> structs = new HashMap<>();
+        Map<String, Struct> structs = new HashMap<>();
         Map<String, String> constants = new HashMap<>(2048);
         Map<String, String> macroFunctions = new HashMap<>();
         for (int number = 2, start = end + 1; start < text.length(); number++, start = end + 1) {
@@ -82,29 +125,45 @@ public record AbiProfile(String name, String family, String version, String libr
         return end < 0 ? text.length() : end;
     }
 
-    /** {@code struct NAME SIZE FIELD:KIND:OFFSET ...}, with padding wherever the compiler put some. */
-    private static StructLayout struct(String[] fields) {
+    /** {@code struct NAME SIZE FIELD:TYPE:OFFSET ...}: every number and type read, none of the JDK's layouts made. */
+    private static Struct struct(String[] fields) {
         long size = Long.parseLong(fields[2]);
-        List<MemoryLayout> members = new ArrayList<>();
-        long offset = 0;
+        List<Struct.Member> members = new ArrayList<>();
+        long end = 0;
         for (int i = 3; i < fields.length; i++) {
             String[] member = fields[i].split(":");
-            long at = Long.parseLong(member[2]);
-            if (at > offset) {
-                members.add(MemoryLayout.paddingLayout(at - offset));
+            if (member.length != 3) {
+                throw new IllegalArgumentException("struct member '" + fields[i] + "' is not NAME:TYPE:OFFSET");
             }
-            MemoryLayout layout = switch (member[1]) {
-                case "int" -> JAVA_INT;
-                case "long" -> JAVA_LONG;
-                default -> MemoryLayout.sequenceLayout(Long.parseLong(member[1].substring("bytes".length())), JAVA_BYTE);
+            long offset = Long.parseLong(member[2]);
+            long byteSize = switch (member[1]) {
+                case "int" -> Integer.BYTES;
+                case "long" -> Long.BYTES;
+                default -> byteCount(member[1]);
             };
-            members.add(layout.withName(member[0]));
-            offset = at + layout.byteSize();
+            // What MemoryLayout.structLayout would refuse when the layout is made, refused as the profile is read:
+            // numbers aligned to their size, byte arrays anywhere, no overlap.
+            long alignment = member[1].startsWith(BYTES) ? 1 : byteSize;
+            if (offset < end || offset % alignment != 0) {
+                throw new IllegalArgumentException("struct member " + member[0] + " at offset " + offset
+                        + (offset < end ? " overlaps the member before it" : " is not aligned to its size"));
+            }
+            members.add(new Struct.Member(member[0], member[1], offset));
+            end = offset + byteSize;
         }
-        if (size > offset) {
-            members.add(MemoryLayout.paddingLayout(size - offset));
+        if (size < end) {
+            throw new IllegalArgumentException("struct " + fields[1] + " of " + size + " bytes is shorter than its"
+                    + " members, which end at " + end);
         }
-        return MemoryLayout.structLayout(members.toArray(new MemoryLayout[0]));   // no method reference to link
+        return new Struct(size, List.copyOf(members));
+    }
+
+    /** The N of a member type {@code bytesN}; throws for any other type. */
+    private static long byteCount(String type) {
+        if (!type.startsWith(BYTES)) {
+            throw new IllegalArgumentException("unknown struct member type '" + type + "'");
+        }
+        return Long.parseLong(type.substring(BYTES.length()));
     }
 
     /** Whether handles of C type {@code type} are {@code int}s (else pointers); types the ABI lacks are pointers. */

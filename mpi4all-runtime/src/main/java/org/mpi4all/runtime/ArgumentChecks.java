@@ -57,6 +57,19 @@ public final class ArgumentChecks {
     }
 
     /**
+     * {@link #offHeap} and {@link #buffer(String, String, MemorySegment, long, String, long, String)} in one, for a
+     * buffer MPI keeps using after {@code function} returns (a nonblocking start's): the segment's scope and kind are
+     * looked at once, in the one call a start makes per message.
+     */
+    public void keptBuffer(String function, String bufferName, MemorySegment buffer, long count, String countName,
+                           long datatype, String datatypeName) {
+        offHeap(function, bufferName, buffer);
+        if (count > 0 && buffer.address() != inPlace && buffer.address() != bottom) {
+            holds(function, bufferName, buffer.byteSize(), count, countName, datatype, datatypeName);
+        }
+    }
+
+    /**
      * {@link #buffer(String, String, MemorySegment, long, String, long, String)} for a buffer of a critical
      * function's heap-array form, given as {@code array} from byte {@code offset}. A primitive array is measured,
      * not viewed: its view is made at the downcall alone, where C2 keeps it off the heap, and a view handed here
@@ -86,8 +99,12 @@ public final class ArgumentChecks {
 
     private void holds(String function, String bufferName, long bytes, long count, String countName, long datatype,
                        String datatypeName) {
-        notNull(datatype, datatypeNull, function, datatypeName, "MPI_DATATYPE_NULL");
-        DatatypeSpans.Span span = spans.of(datatype);
+        DatatypeSpans.Span span = spans.measuredBefore(datatype);
+        if (span == null) {
+            // MPI_DATATYPE_NULL is never measured: checked here, not on every call.
+            notNull(datatype, datatypeNull, function, datatypeName, "MPI_DATATYPE_NULL");
+            span = spans.measured(datatype);
+        }
         long first;
         long end;
         try {

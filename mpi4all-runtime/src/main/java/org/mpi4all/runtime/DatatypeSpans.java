@@ -21,21 +21,20 @@ final class DatatypeSpans {
         this.measure = measure;
     }
 
-    Span of(long datatype) {
+    /** What was measured of {@code datatype}, or null if it has not been yet. */
+    Span measuredBefore(long datatype) {
         Span[] snapshot = table;
         int mask = snapshot.length - 1;
         for (int i = slot(datatype, mask); ; i = (i + 1) & mask) {
             Span span = snapshot[i];
-            if (span == null) {
-                return measured(datatype);
-            }
-            if (span.datatype() == datatype) {
+            if (span == null || span.datatype() == datatype) {
                 return span;
             }
         }
     }
 
-    private synchronized Span measured(long datatype) {
+    /** Measures {@code datatype} (unless another thread just did) and keeps what MPI said. */
+    synchronized Span measured(long datatype) {
         for (Span span : table) {
             if (span != null && span.datatype() == datatype) {
                 return span;   // another thread measured it meanwhile

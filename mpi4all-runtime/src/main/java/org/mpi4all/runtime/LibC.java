@@ -1,6 +1,5 @@
 package org.mpi4all.runtime;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
@@ -54,7 +53,12 @@ final class LibC {
     /** Room for glibc's {@code struct sigaction} (152 bytes on x86-64 and AArch64), whose first field is the handler. */
     private static final long SIGACTION_SIZE = 256;
     /** glibc's {@code Dl_info}: the file name, its load address, the nearest symbol's name and address. */
-    private static final long DL_INFO_SIZE = 4 * ADDRESS.byteSize();
+    private static final int DL_INFO_WORDS = 4;
+    /**
+     * Where {@code sigaction} and {@code dladdr} write their answers, allocated once and used under this class's lock:
+     * the signal check's calls, the first of the runtime's in a fresh JVM, need no arena of their own.
+     */
+    private static final MemorySegment ANSWER = Arena.global().allocate(SIGACTION_SIZE);
 
     private LibC() {}
 
@@ -124,46 +128,44 @@ final class LibC {
      * loader opened), or empty when no loaded object holds it.
      */
     static Optional<String> fileOf(MemorySegment address) {
-        SharedObject object = sharedObjectAt(address);
+        SharedObject object = sharedObjectAt(address.address());
         return object == null || object.file() == null || object.file().isEmpty() ? Optional.empty()
                 : Optional.of(object.file());
     }
 
     /**
-     * The function that handles {@code signal} now ({@code sa_handler} and {@code sa_sigaction} share the first
-     * field of {@code struct sigaction}); its address is 0 for the default action and 1 when the signal is ignored.
+     * The address of the function that handles {@code signal} now ({@code sa_handler} and {@code sa_sigaction} share
+     * the first field of {@code struct sigaction}): 0 for the default action, 1 when the signal is ignored.
      */
-    static MemorySegment signalHandler(int signal) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment action = arena.allocate(SIGACTION_SIZE);
-            if ((int) call(SIGACTION, signal, 0, action.address()) != 0) {
-                throw new IllegalStateException("sigaction(" + signal + ") failed");
-            }
-            return pointerAt(action, 0);
+    static synchronized long signalHandler(int signal) {
+        if ((int) call(SIGACTION, signal, 0, ANSWER.address()) != 0) {
+            throw new IllegalStateException("sigaction(" + signal + ") failed");
         }
+        return words(1)[0];
     }
 
     /** A loaded shared object and the symbol nearest below an address in it (null when it has none). */
     record SharedObject(String file, String symbol) {}
 
     /** The shared object that holds {@code address} ({@code dladdr}'s file and symbol), or null when none does. */
-    static SharedObject sharedObjectAt(MemorySegment address) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment info = arena.allocate(DL_INFO_SIZE);
-            if ((int) call(DLADDR, address.address(), info.address(), 0) == 0) {
-                return null;
-            }
-            return new SharedObject(string(pointerAt(info, 0)), string(pointerAt(info, 2 * ADDRESS.byteSize())));
+    static synchronized SharedObject sharedObjectAt(long address) {
+        if ((int) call(DLADDR, address, ANSWER.address(), 0) == 0) {
+            return null;
         }
+        long[] info = words(DL_INFO_WORDS);
+        return new SharedObject(string(MemorySegment.ofAddress(info[0])), string(MemorySegment.ofAddress(info[2])));
     }
 
     /**
-     * The pointer at {@code offset} in {@code structure}, read as the 64-bit integer it is on these ABIs: reading it
-     * as an {@code ADDRESS} would first link that layout's var handle, an adaptation of this one (an indirect var
-     * handle, two lambdas and four method-handle forms spun in a fresh JVM).
+     * The first {@code count} 64-bit words of {@link #ANSWER}, pointers among them (what they are on these ABIs),
+     * copied out: reading them with {@code get(JAVA_LONG)} or {@code get(ADDRESS)} would first make that layout's var
+     * handle (0.6-0.7 ms of a fresh JVM's CPU for {@code JAVA_LONG}'s, measured); the copy takes the path
+     * {@code getString} takes anyway.
      */
-    private static MemorySegment pointerAt(MemorySegment structure, long offset) {
-        return MemorySegment.ofAddress(structure.get(JAVA_LONG, offset));
+    private static long[] words(int count) {
+        long[] words = new long[count];
+        MemorySegment.copy(ANSWER, JAVA_LONG, 0, words, 0, count);
+        return words;
     }
 
     private static String string(MemorySegment text) {

@@ -157,6 +157,15 @@ public final class MpiLibrary {
         return HandleCarriers.toJava(Linker.nativeLinker().downcallHandle(address, descriptor, options), descriptor);
     }
 
+    /**
+     * {@link #downcall} for a short nonblocking start whose first parameter is its buffer ({@code MPI_Isend}): linked
+     * critical while {@link CriticalStarts} says it is safe, plain after.
+     */
+    public MethodHandle startDowncall(String name, FunctionDescriptor descriptor) {
+        return CriticalStarts.whileSafe(downcall(name, descriptor, Linker.Option.critical(false)),
+                downcall(name, descriptor));
+    }
+
     /** A downcall handle for the auxiliary library's wrapper of {@code name} (a macro or varargs function). */
     public MethodHandle auxDowncall(String name, FunctionDescriptor descriptor, Linker.Option... options) {
         return Linker.nativeLinker().downcallHandle(constants.auxFunction(name), descriptor, options);

@@ -97,11 +97,11 @@ record ProfileConstants(AbiProfile profile, SymbolLookup library, String library
 
     @Override
     public StructLayout structLayout(String name) {
-        StructLayout layout = profile.structs().get(name);
-        if (layout == null) {
+        AbiProfile.Struct struct = profile.structs().get(name);
+        if (struct == null) {
             throw new IllegalStateException("the ABI profile of " + profile.name() + " has no struct " + name);
         }
-        return layout;
+        return struct.layout();
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.mpi4all.runtime;
 
 import java.io.IOException;
-import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -70,22 +69,32 @@ final class SignalOwnership {
     private static Map<String, List<String>> foreignOwners() {
         Map<String, List<String>> owners = new LinkedHashMap<>();
         for (Signal signal : JVM_SIGNALS) {
-            MemorySegment handler = LibC.signalHandler(signal.number());
-            if (handler.address() <= 1 || handler.address() == jvmHandler) {
+            long handler = LibC.signalHandler(signal.number());
+            if (handler <= 1 || handler == jvmHandler) {
                 continue;   // the default action or ignored (nobody else's handler stands in the JVM's way), or the JVM's
             }
             LibC.SharedObject object = LibC.sharedObjectAt(handler);
-            if (object != null && object.file() != null
-                    && realPath(Path.of(object.file())).startsWith(realPath(Path.of(System.getProperty("java.home"))))) {
-                jvmHandler = handler.address();
+            if (object != null && object.file() != null && inJavaHome(object.file())) {
+                jvmHandler = handler;
                 continue;
             }
             String owner = object == null || object.file() == null
-                    ? "a function at 0x" + Long.toHexString(handler.address()) + " in no loaded library"
+                    ? "a function at 0x" + Long.toHexString(handler) + " in no loaded library"
                     : object.file() + (object.symbol() == null ? "" : " (" + object.symbol() + ")");
             owners.computeIfAbsent(owner, o -> new ArrayList<>()).add(signal.name());
         }
         return owners;
+    }
+
+    /**
+     * Whether {@code file} is one of the JVM's own libraries. The loader names libjvm by the path the launcher opened,
+     * which as a rule is where {@code java.home} says the JVM lives: compared as text first, the file system is asked
+     * to resolve links only when they differ (the two real paths cost a fresh JVM about half a millisecond of CPU).
+     */
+    static boolean inJavaHome(String file) {
+        String home = System.getProperty("java.home");
+        return file.startsWith(home) && file.startsWith("/", home.length())
+                || realPath(Path.of(file)).startsWith(realPath(Path.of(home)));
     }
 
     private static String remedy(boolean ucx) {

@@ -16,6 +16,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.mpi4all.ffi.RankProgram.Check;
 import org.mpi4all.ffi.RankProgram.ThreadMultiple;
+import org.mpi4all.runtime.CriticalStarts;
 
 /**
  * {@code MPI_Init_thread(MPI_THREAD_MULTIPLE)} and MPI calls made concurrently from several Java threads of each
@@ -68,6 +69,9 @@ final class ThreadsProgram {
         assertThat(r.providedThreadLevel).as("MPI_THREAD_MULTIPLE is %d", Mpi.MPI_THREAD_MULTIPLE)
                 .isEqualTo(Mpi.MPI_THREAD_MULTIPLE);
         assertThat(r.intOut(Mpi::MPI_Query_thread)).isEqualTo(r.providedThreadLevel);
+        // A start may then wait for a lock another thread holds, which a critical call must not.
+        assertThat(CriticalStarts.active()).as("critical starts").isFalse();
+        assertThat(CriticalStarts.plainBecause()).isEqualTo("MPI runs at MPI_THREAD_MULTIPLE");
         assertThat(r.flagOut(Mpi::MPI_Is_thread_main)).as("main thread").isTrue();
         int[] otherIsMain = {-1};
         Thread other = Thread.ofPlatform().start(() -> {

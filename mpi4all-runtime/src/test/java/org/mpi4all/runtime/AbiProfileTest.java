@@ -17,7 +17,7 @@ class AbiProfileTest {
     }
 
     private static long offset(AbiProfile profile, String field) {
-        return profile.structs().get("MPI_Status").byteOffset(MemoryLayout.PathElement.groupElement(field));
+        return profile.structs().get("MPI_Status").layout().byteOffset(MemoryLayout.PathElement.groupElement(field));
     }
 
     @Test
@@ -39,14 +39,14 @@ class AbiProfileTest {
     void handleCarriersStatusLayoutsAndConstantsAreEachFamilysOwn() {
         AbiProfile openmpi = profile("openmpi");
         assertThat(openmpi.intHandle("MPI_Comm")).isFalse();
-        assertThat(openmpi.structs().get("MPI_Status").byteSize()).isEqualTo(24);
+        assertThat(openmpi.structs().get("MPI_Status").layout().byteSize()).isEqualTo(24);
         assertThat(offset(openmpi, "MPI_SOURCE")).isZero();
         assertThat(openmpi.constants().get("MPI_COMM_WORLD")).isEqualTo("&ompi_mpi_comm_world");
 
         AbiProfile mpich = profile("mpich");
         assertThat(mpich.intHandle("MPI_Comm")).isTrue();
         assertThat(mpich.intHandle("MPI_T_enum")).as("MPICH's tool handles are pointers").isFalse();
-        assertThat(mpich.structs().get("MPI_Status").byteSize()).isEqualTo(20);
+        assertThat(mpich.structs().get("MPI_Status").layout().byteSize()).isEqualTo(20);
         assertThat(offset(mpich, "MPI_SOURCE")).isEqualTo(8);
         assertThat(mpich.constants().get("MPI_COMM_WORLD")).isEqualTo(Long.toString(0x44000000));
         assertThat(mpich.constants().get("MPI_UNWEIGHTED")).isEqualTo("*MPI_UNWEIGHTED");
@@ -54,7 +54,7 @@ class AbiProfileTest {
 
         AbiProfile standard = profile("mpiabi");
         assertThat(standard.family()).isEqualTo("mpiabi");
-        assertThat(standard.structs().get("MPI_Status").byteSize()).isEqualTo(32);
+        assertThat(standard.structs().get("MPI_Status").layout().byteSize()).isEqualTo(32);
         assertThat(standard.constants().get("MPI_COMM_WORLD")).isEqualTo(Long.toString(0x101));
         for (AbiProfile profile : AbiProfiles.all()) {
             assertThat(profile.constants().values()).as(profile.name() + ": every value a number, symbol or string")
@@ -85,5 +85,21 @@ class AbiProfileTest {
                 .hasMessage("y.profile, line 3: unknown line kind 'surprise'");
         assertThatThrownBy(() -> AbiProfile.parse(AbiProfile.HEADER + "\nhandle\tMPI_Comm\tint\n", "z.profile"))
                 .hasMessage("z.profile has no implementation line");
+    }
+
+    /** A struct's layout is made only when first used, so whatever would make it fail is refused as the profile is read. */
+    @Test
+    void aStructTheLayoutCouldNotBeMadeOfIsRefusedWithItsLine() {
+        String status = AbiProfile.HEADER + "\nstruct\tMPI_Status\t";
+        assertThatThrownBy(() -> AbiProfile.parse(status + "16\tMPI_SOURCE:int:0\tMPI_TAG:long:4\n", "a.profile"))
+                .hasMessage("a.profile, line 2: struct member MPI_TAG at offset 4 is not aligned to its size");
+        assertThatThrownBy(() -> AbiProfile.parse(status + "8\tMPI_SOURCE:int:0\tMPI_TAG:int:2\n", "b.profile"))
+                .hasMessage("b.profile, line 2: struct member MPI_TAG at offset 2 overlaps the member before it");
+        assertThatThrownBy(() -> AbiProfile.parse(status + "8\tMPI_SOURCE:int:0\tMPI_TAG:short:4\n", "c.profile"))
+                .hasMessage("c.profile, line 2: unknown struct member type 'short'");
+        assertThatThrownBy(() -> AbiProfile.parse(status + "6\tMPI_SOURCE:int:0\tMPI_TAG:int:4\n", "d.profile"))
+                .hasMessage("d.profile, line 2: struct MPI_Status of 6 bytes is shorter than its members, which end at 8");
+        assertThatThrownBy(() -> AbiProfile.parse(status + "8\tMPI_SOURCE:int\n", "e.profile"))
+                .hasMessage("e.profile, line 2: struct member 'MPI_SOURCE:int' is not NAME:TYPE:OFFSET");
     }
 }

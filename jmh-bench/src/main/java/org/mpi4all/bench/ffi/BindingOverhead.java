@@ -12,6 +12,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import org.mpi4all.bench.MpiBenchmark;
 import org.mpi4all.ffi.MPI_Comm;
+import org.mpi4all.ffi.MPI_Datatype;
+import org.mpi4all.ffi.MPI_Request;
 import org.mpi4all.ffi.Mpi;
 import org.openjdk.jmh.annotations.Benchmark;
 
@@ -22,8 +24,11 @@ import org.openjdk.jmh.annotations.Benchmark;
  * and linked critical (no thread-state transition: the thread cannot reach a safepoint during the call, which
  * is harmless for calls this short). {@code sendToProcNullBinding} is a send that returns at once (to
  * {@code MPI_PROC_NULL}) with a buffer, count and datatype: what the checked mode checks on every send, without a
- * peer to wait for (see {@code scripts/bench-checked}). Runs with the {@link #CONTENDER} contender; the score is one
- * call.
+ * peer to wait for (see {@code scripts/bench-checked}). {@code isendToProcNull*} is a nonblocking start to
+ * {@code MPI_PROC_NULL} and the {@code MPI_Wait} that completes it (through the binding in every variant): the start
+ * through {@link Mpi} (critical while {@code CriticalStarts} allows, checked unless {@code -Dmpi4all.checked=false})
+ * against raw handles linked plain and critical, what one message of a window costs the binding. Runs with the
+ * {@link #CONTENDER} contender; the score is one call (one start and its wait).
  */
 public class BindingOverhead extends MpiBenchmark {
     /** The contender whose runs include this benchmark. */
@@ -39,9 +44,15 @@ public class BindingOverhead extends MpiBenchmark {
     private static final MethodHandle CRITICAL_COMM_RANK = downcall("MPI_Comm_rank", COMM_RANK, Linker.Option.critical(false));
     private static final MethodHandle RAW_WTIME = downcall("MPI_Wtime", WTIME);
     private static final MethodHandle CRITICAL_WTIME = downcall("MPI_Wtime", WTIME, Linker.Option.critical(false));
+    private static final FunctionDescriptor ISEND = FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT,
+            MPI_Datatype.LAYOUT, JAVA_INT, JAVA_INT, MPI_Comm.LAYOUT, ADDRESS);
+    private static final MethodHandle RAW_ISEND = downcall("MPI_Isend", ISEND);
+    private static final MethodHandle CRITICAL_ISEND = downcall("MPI_Isend", ISEND, Linker.Option.critical(false));
+    private static final long LONG = Mpi.MPI_LONG.value();
 
     private final MemorySegment rank = Arena.ofAuto().allocate(JAVA_INT);
     private final MemorySegment message = Arena.ofAuto().allocate(JAVA_LONG);
+    private final MemorySegment request = MPI_Request.allocate(Arena.ofAuto());
 
     @Override
     protected void prepare() {
@@ -68,6 +79,30 @@ public class BindingOverhead extends MpiBenchmark {
     @Benchmark
     public void sendToProcNullBinding() {
         Mpi.MPI_Send(message, 1, Mpi.MPI_LONG, Mpi.MPI_PROC_NULL, 0, Mpi.MPI_COMM_WORLD);
+    }
+
+    @Benchmark
+    public void isendToProcNullBinding() {
+        Mpi.MPI_Isend(message, 1, Mpi.MPI_LONG, Mpi.MPI_PROC_NULL, 0, Mpi.MPI_COMM_WORLD, request);
+        Mpi.MPI_Wait(request, Mpi.MPI_STATUS_IGNORE);
+    }
+
+    @Benchmark
+    public int isendToProcNullRaw() throws Throwable {
+        int code = INT_HANDLES
+                ? (int) RAW_ISEND.invokeExact(message, 1, (int) LONG, Mpi.MPI_PROC_NULL, 0, (int) WORLD, request)
+                : (int) RAW_ISEND.invokeExact(message, 1, LONG, Mpi.MPI_PROC_NULL, 0, WORLD, request);
+        Mpi.MPI_Wait(request, Mpi.MPI_STATUS_IGNORE);
+        return code;
+    }
+
+    @Benchmark
+    public int isendToProcNullRawCritical() throws Throwable {
+        int code = INT_HANDLES
+                ? (int) CRITICAL_ISEND.invokeExact(message, 1, (int) LONG, Mpi.MPI_PROC_NULL, 0, (int) WORLD, request)
+                : (int) CRITICAL_ISEND.invokeExact(message, 1, LONG, Mpi.MPI_PROC_NULL, 0, WORLD, request);
+        Mpi.MPI_Wait(request, Mpi.MPI_STATUS_IGNORE);
+        return code;
     }
 
     @Benchmark

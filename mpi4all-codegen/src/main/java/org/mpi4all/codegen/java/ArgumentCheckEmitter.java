@@ -101,22 +101,22 @@ final class ArgumentCheckEmitter implements FunctionEmitter.ExtraCode {
                     continue;
                 }
                 if (parameter.kind().equals("BUFFER")) {
-                    if (parameter.asynchronous()) {
-                        checks.addStatement("$T.offHeap($S, $S, $L)", ARGUMENT_CHECKS, function.name(), names.get(i),
-                                names.get(i));
-                        done[i] = true;
-                    }
                     int count = countOf(standardParameters, i);
                     if (count >= 0 && datatypeChecks && !parameter.rootOnly()) {
                         CriticalArrayOverload.HeapBuffer heap = heapBuffers.get(names.get(i));
                         CodeBlock buffer = heap == null ? CodeBlock.of("$L", names.get(i))
                                 : CodeBlock.of("$L, $L", heap.array(), heap.offset());
-                        checks.addStatement("$T.$L.buffer($S, $S, $L, $L, $S, $L.value(), $S)",
+                        checks.addStatement("$T.$L.$L($S, $S, $L, $L, $S, $L.value(), $S)",
                                 mpi.nestedClass(LIBRARY_CHECKS), CHECKS,
+                                parameter.asynchronous() ? "keptBuffer" : "buffer",
                                 function.name(), names.get(i), buffer, names.get(count), names.get(count),
                                 names.get(count + 1), names.get(count + 1));
                         done[i] = true;
                         done[count + 1] = true;   // null only where the buffer is used: checked by buffer
+                    } else if (parameter.asynchronous()) {
+                        checks.addStatement("$T.offHeap($S, $S, $L)", ARGUMENT_CHECKS, function.name(), names.get(i),
+                                names.get(i));
+                        done[i] = true;
                     }
                 } else if (parameter.kind().equals("DATATYPE") && parameter.direction().equals("inout")
                         && datatypeChecks) {

@@ -44,6 +44,19 @@ final class FunctionEmitter {
         }
     }
 
+    /** How a function is linked. */
+    enum Link {
+        /** A plain downcall. */
+        PLAIN,
+        /** {@code Linker.Option.critical(true)}: no thread-state transition, heap segments accepted. */
+        CRITICAL,
+        /**
+         * A short nonblocking start whose first parameter is its buffer: critical while the runtime's
+         * {@code CriticalStarts} says it is safe, plain after ({@code MpiLibrary.startDowncall}).
+         */
+        CRITICAL_WHILE_SAFE
+    }
+
     /** The name of the holder's method that makes the call. */
     private static final String CALL = "call";
 
@@ -59,13 +72,13 @@ final class FunctionEmitter {
     record Emitted(MethodSpec method, TypeSpec holder) {}
 
     /**
-     * Emits {@code function}; {@code critical} links it with {@code Linker.Option.critical(true)}. A critical function
-     * keeps its body in its method, with a holder that only links it: {@code MpiCritical} is loaded only by programs
-     * that use it, and its heap-array overloads copy that body so that the JIT keeps their views off the heap.
+     * Emits {@code function}, linked as {@code link} says. A {@link Link#CRITICAL} function keeps its body in its
+     * method, with a holder that only links it: {@code MpiCritical} is loaded only by programs that use it, and its
+     * heap-array overloads copy that body so that the JIT keeps their views off the heap.
      *
      * @throws TypeMapper.UnsupportedTypeException if a parameter or the result has no Java form
      */
-    Emitted emit(FunctionInfo function, boolean critical, ExtraCode beforeCall, ExtraCode afterSuccess) {
+    Emitted emit(FunctionInfo function, Link link, ExtraCode beforeCall, ExtraCode afterSuccess) {
         List<Parameter> parameters = function.signature().parameters();
         List<Carrier> carriers = parameters.stream().map(p -> types.carrier(p.type())).toList();
         Carrier result = types.carrier(function.signature().returns());
@@ -78,7 +91,7 @@ final class FunctionEmitter {
                 .returns(returns)
                 .addJavadoc(javadoc(function, names, checksErrors));
         // The method that makes the call: the holder's call, to which the public method delegates, or the public one.
-        boolean inHolder = !critical;
+        boolean inHolder = link != Link.CRITICAL;
         MethodSpec.Builder call = inHolder ? MethodSpec.methodBuilder(CALL).addModifiers(Modifier.STATIC).returns(returns)
                 : method;
         List<CodeBlock> arguments = new ArrayList<>();
@@ -131,11 +144,11 @@ final class FunctionEmitter {
                     .addStatement("throw $T.rethrow($L)", RuntimeTypes.MPI_ERRORS, failure)
                     .endControlFlow();
         }
-        return new Emitted(method.build(), holder(function, carriers, result, critical,
+        return new Emitted(method.build(), holder(function, carriers, result, link,
                 inHolder ? Optional.of(call.build()) : Optional.empty()));
     }
 
-    private TypeSpec holder(FunctionInfo function, List<Carrier> carriers, Carrier result, boolean critical,
+    private TypeSpec holder(FunctionInfo function, List<Carrier> carriers, Carrier result, Link link,
                             Optional<MethodSpec> call) {
         List<CodeBlock> layouts = carriers.stream().map(Carrier::layout).toList();
         CodeBlock descriptor = result instanceof Carrier.Void
@@ -149,16 +162,16 @@ final class FunctionEmitter {
         if (types.neutral() && function.signature().varargs()) {
             options.add(CodeBlock.of("$T.Option.firstVariadicArg($L)", Linker.class, carriers.size()));
         }
-        if (critical) {
+        if (link == Link.CRITICAL) {
             options.add(CodeBlock.of("$T.Option.critical(true)", Linker.class));
         }
-        CodeBlock link = CodeBlock.of("$T.LIB.$L($S, $L$L)", mpi, viaAux ? "auxDowncall" : "downcall",
-                function.name(), descriptor,
+        String linker = viaAux ? "auxDowncall" : link == Link.CRITICAL_WHILE_SAFE ? "startDowncall" : "downcall";
+        CodeBlock linked = CodeBlock.of("$T.LIB.$L($S, $L$L)", mpi, linker, function.name(), descriptor,
                 options.isEmpty() ? CodeBlock.of("") : CodeBlock.of(", $L", CodeBlock.join(options, ", ")));
         TypeSpec.Builder holder = TypeSpec.classBuilder(function.name())
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .addField(FieldSpec.builder(MethodHandle.class, "HANDLE", Modifier.STATIC, Modifier.FINAL)
-                        .initializer(link)
+                        .initializer(linked)
                         .build());
         call.ifPresent(holder::addMethod);
         return holder.build();

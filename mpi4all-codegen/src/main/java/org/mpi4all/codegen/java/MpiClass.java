@@ -53,6 +53,12 @@ final class MpiClass {
             "MPI_File_write", "MPI_File_write_all", "MPI_File_write_at", "MPI_File_write_at_all",
             "MPI_File_write_shared", "MPI_File_write_ordered");
 
+    /**
+     * The nonblocking starts linked critical while that is safe (see the runtime's {@code CriticalStarts}), and their
+     * {@code _c} variants: short calls that take their buffer first, made once per message of a window of messages.
+     */
+    static final Set<String> SHORT_STARTS = Set.of("MPI_Isend", "MPI_Irecv");
+
     /** Window constructors: each new window gets {@code MPI_ERRORS_RETURN}, so its errors become exceptions. */
     private static final Set<String> WINDOW_CONSTRUCTORS = Set.of(
             "MPI_Win_create", "MPI_Win_allocate", "MPI_Win_allocate_shared", "MPI_Win_create_dynamic");
@@ -79,10 +85,23 @@ final class MpiClass {
     }
 
     static boolean isHeapSafe(FunctionInfo function) {
-        String name = function.name().endsWith("_c")
+        return HEAP_SAFE_FUNCTIONS.contains(baseName(function)) && linkedDirectly(function);
+    }
+
+    static boolean isShortStart(FunctionInfo function) {
+        return SHORT_STARTS.contains(baseName(function)) && linkedDirectly(function);
+    }
+
+    /** The function's name without the {@code _c} of a large-count variant. */
+    private static String baseName(FunctionInfo function) {
+        return function.name().endsWith("_c")
                 ? function.name().substring(0, function.name().length() - 2)
                 : function.name();
-        return HEAP_SAFE_FUNCTIONS.contains(name) && function.exported() && !function.signature().varargs();
+    }
+
+    /** Whether the function is called in the library itself, not through an auxiliary wrapper. */
+    private static boolean linkedDirectly(FunctionInfo function) {
+        return function.exported() && !function.signature().varargs();
     }
 
     /**
@@ -130,8 +149,9 @@ final class MpiClass {
         checks.addMembers(type);
         for (FunctionInfo function : blueprint.functions()) {
             try {
-                FunctionEmitter.Emitted emitted = functions.emit(function, false, checks,
-                        this::afterSuccess);
+                FunctionEmitter.Emitted emitted = functions.emit(function,
+                        isShortStart(function) ? FunctionEmitter.Link.CRITICAL_WHILE_SAFE : FunctionEmitter.Link.PLAIN,
+                        checks.andThen(this::endCriticalStarts), this::afterSuccess);
                 type.addMethod(emitted.method()).addType(emitted.holder());
             } catch (TypeMapper.UnsupportedTypeException e) {
                 skipped.accept(new JavaBindingsGenerator.Skip(function.name(), e.getMessage()));
@@ -192,9 +212,11 @@ final class MpiClass {
                 {@link $L} for heap arrays), handles are records ({@link MPI_Comm}, ...), and a function that returns an
                 error code throws {@link $T} instead. {@code MPI_Init} and {@code MPI_Init_thread} install
                 {@code MPI_ERRORS_RETURN} on {@code MPI_COMM_WORLD} and {@code MPI_COMM_SELF}, and the window
-                constructors on each new window, so that errors reach Java as exceptions.
+                constructors on each new window, so that errors reach Java as exceptions. {@code MPI_Isend} and
+                {@code MPI_Irecv} take a critical link while no Java function has been given to MPI and MPI runs below
+                {@code MPI_THREAD_MULTIPLE} (see {@link $T}).
                 """, blueprint.implementation().version(), RuntimeTypes.MPI_LIBRARY, MemorySegment.class,
-                CRITICAL_NAME, RuntimeTypes.MPI_EXCEPTION);
+                CRITICAL_NAME, RuntimeTypes.MPI_EXCEPTION, RuntimeTypes.CRITICAL_STARTS);
     }
 
     private CodeBlock specialisedJavadoc() {
@@ -245,14 +267,14 @@ final class MpiClass {
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
         for (FunctionInfo function : blueprint.functions()) {
             if (isHeapSafe(function)) {
-                FunctionEmitter.Emitted emitted = functions.emit(function, true,
+                FunctionEmitter.Emitted emitted = functions.emit(function, FunctionEmitter.Link.CRITICAL,
                         checks.andThen(this::refuseUserOperations),
                         FunctionEmitter.ExtraCode.NONE);
                 type.addMethod(emitted.method()).addType(emitted.holder());
                 Map<String, CriticalArrayOverload.HeapBuffer> buffers = CriticalArrayOverload.buffers(function,
                         emitted.method());
                 if (!buffers.isEmpty()) {
-                    MethodSpec body = functions.emit(function, true, checks.onHeapArrays(buffers)
+                    MethodSpec body = functions.emit(function, FunctionEmitter.Link.CRITICAL, checks.onHeapArrays(buffers)
                             .andThen(this::refuseUserOperations)
                             .andThen(CriticalArrayOverload.views(buffers)), FunctionEmitter.ExtraCode.NONE).method();
                     type.addMethod(CriticalArrayOverload.of(body, buffers));
@@ -315,15 +337,33 @@ final class MpiClass {
                 .build());
     }
 
-    /** Errors must return to Java instead of aborting: install {@code MPI_ERRORS_RETURN} where MPI creates handles. */
+    /**
+     * What ends the critical link of the short starts ({@link #SHORT_STARTS}) before MPI sees the call: a C function
+     * pointer given to MPI (it may be Java code, which MPI could call from inside a start), a session (its thread level
+     * may be {@code MPI_THREAD_MULTIPLE}).
+     */
+    private CodeBlock endCriticalStarts(FunctionInfo function, List<String> names) {
+        if (function.name().equals("MPI_Session_init")) {
+            return CodeBlock.builder().addStatement("$T.sessionStarting()", RuntimeTypes.CRITICAL_STARTS).build();
+        }
+        boolean givesFunction = function.signature().parameters().stream()
+                .anyMatch(p -> types.isFunctionPointer(p.type()));
+        return givesFunction
+                ? CodeBlock.builder().addStatement("$T.functionGiven($S)", RuntimeTypes.CRITICAL_STARTS, function.name()).build()
+                : CodeBlock.of("");
+    }
+
+    /**
+     * Errors must return to Java instead of aborting: install {@code MPI_ERRORS_RETURN} where MPI creates handles. Once
+     * MPI is initialised, its thread level decides whether the short starts stay critical.
+     */
     private CodeBlock afterSuccess(FunctionInfo function, List<String> names) {
-        String base = function.name().endsWith("_c")
-                ? function.name().substring(0, function.name().length() - 2)
-                : function.name();
+        String base = baseName(function);
         if (base.equals("MPI_Init") || base.equals("MPI_Init_thread")) {
             return CodeBlock.builder()
                     .addStatement("MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN)")
                     .addStatement("MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN)")
+                    .addStatement("$T.initialised($T.LIB)", RuntimeTypes.CRITICAL_STARTS, mpi)
                     .build();
         }
         if (WINDOW_CONSTRUCTORS.contains(base)) {

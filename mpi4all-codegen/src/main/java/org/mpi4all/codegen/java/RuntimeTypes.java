@@ -12,6 +12,7 @@ final class RuntimeTypes {
     static final ClassName MPI_EXCEPTION = ClassName.get(RUNTIME, "MpiException");
     static final ClassName MPI_HANDLE = ClassName.get(RUNTIME, "MpiHandle");
     static final ClassName UPCALLS = ClassName.get(RUNTIME, "Upcalls");
+    static final ClassName CRITICAL_STARTS = ClassName.get(RUNTIME, "CriticalStarts");
     static final ClassName HEAP_BUFFERS = ClassName.get(RUNTIME, "HeapBuffers");
     static final ClassName HANDLE_CARRIERS = ClassName.get(RUNTIME, "HandleCarriers");
 

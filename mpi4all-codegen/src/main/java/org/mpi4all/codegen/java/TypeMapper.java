@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.mpi4all.core.blueprint.Blueprint;
 import org.mpi4all.core.blueprint.TypeInfo;
+import org.mpi4all.core.blueprint.TypeKind;
 import org.mpi4all.core.c.CDeclarationParser;
 import org.mpi4all.core.c.CType;
 
@@ -47,6 +48,24 @@ final class TypeMapper {
             case CType.Function f -> new Carrier.Address();   // a function parameter decays to a pointer
             case CType.Named named -> named(named.name());
         };
+    }
+
+    /** Whether a value of the C type {@code spelling} points to a function (which MPI may call). */
+    boolean isFunctionPointer(String spelling) {
+        return switch (CDeclarationParser.parseType(spelling)) {
+            case CType.Function f -> true;   // a function parameter decays to a pointer
+            case CType.Pointer p -> isFunction(p.target());
+            case CType.Named named -> isFunction(named) || blueprint.type(named.name())
+                    .filter(t -> t.kind() == TypeKind.POINTER && t.definition() != null)
+                    .map(t -> isFunctionPointer(t.definition()))
+                    .orElse(false);
+            case CType.Array a -> false;
+        };
+    }
+
+    private boolean isFunction(CType type) {
+        return type instanceof CType.Function || type instanceof CType.Named named
+                && blueprint.type(named.name()).map(t -> t.kind() == TypeKind.FUNCTION).orElse(false);
     }
 
     /** The generated class of a handle type. */

@@ -56,6 +56,11 @@ public final class Fixtures {
         List<FunctionInfo> functions = List.of(
                 function("MPI_Send", "int", true, p("buf", "const void *"), p("count", "int"),
                         p("datatype", "MPI_Datatype"), p("dest", "int"), p("tag", "int"), p("comm", "MPI_Comm")),
+                function("MPI_Isend", "int", true, p("buf", "const void *"), p("count", "int"),
+                        p("datatype", "MPI_Datatype"), p("dest", "int"), p("tag", "int"), p("comm", "MPI_Comm"),
+                        p("request", "int *")),
+                function("MPI_Op_create", "int", true, p("user_fn", "MPI_User_function *"), p("commute", "int"),
+                        p("op", "MPI_Op *")),
                 function("MPI_Comm_rank", "int", true, p("comm", "MPI_Comm"), p("rank", "int *")),
                 function("MPI_Allreduce", "int", true, p("sendbuf", "const void *"), p("recvbuf", "void *"),
                         p("count", "int"), p("datatype", "MPI_Datatype"), p("op", "MPI_Op"), p("comm", "MPI_Comm")),

@@ -163,6 +163,20 @@ class JavaBindingsGeneratorTest {
     }
 
     @Test
+    void shortStartsAreLinkedCriticalWhileNoJavaFunctionIsGivenToMpi() {
+        String mpi = sources(Fixtures.intHandles()).get("Mpi");
+
+        assertThat(holder(mpi, "MPI_Isend")).contains("static final MethodHandle HANDLE = Mpi.LIB.startDowncall(\"MPI_Isend\",");
+        assertThat(holder(mpi, "MPI_Send")).contains("static final MethodHandle HANDLE = Mpi.LIB.downcall(\"MPI_Send\",");
+        // A function pointer may be Java code, which MPI could call from inside a start: the switch is made before
+        // MPI sees it, whether the checked mode is on or not.
+        assertThat(holder(mpi, "MPI_Op_create")).contains("} CriticalStarts.functionGiven(\"MPI_Op_create\"); int result;");
+        assertThat(holder(mpi, "MPI_Send")).doesNotContain("CriticalStarts");
+        // Once MPI is initialised, its thread level decides.
+        assertThat(holder(mpi, "MPI_Init")).contains("CriticalStarts.initialised(Mpi.LIB);");
+    }
+
+    @Test
     void macrosAndVarargsFunctionsGoThroughTheAuxiliaryLibrary() {
         String mpi = sources(Fixtures.intHandles()).get("Mpi");
 
