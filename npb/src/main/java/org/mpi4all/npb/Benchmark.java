@@ -25,22 +25,24 @@ public interface Benchmark {
     MemoryNeed memoryNeed(NpbClass npbClass, int processes);
 
     /**
-     * Sets the benchmark up on every rank of {@code context.world()}, runs NPB's untimed warm-up, and leaves the
-     * state where the timed section starts. Collective.
+     * Sets the benchmark up on every rank of {@code context.world()} and leaves the state where the timed section
+     * starts; NPB's untimed step is the trial's {@link Trial#untimedStep()}, which {@link #run} leaves to a
+     * {@link WarmUp}. Collective.
      */
     Trial prepare(RunContext context);
 
     /**
-     * Runs the benchmark on every rank of {@code context.world()} as NPB does: set up, one timed section started
-     * together after a barrier, its time on the slowest rank.
+     * Runs the benchmark on every rank of {@code context.world()} as NPB does: set up, the untimed warm-up, one
+     * timed section started together after a barrier, its time on the slowest rank.
      *
-     * @return the report, on rank 0; empty on the other ranks
+     * @return the report with the warm-up's outcome, on rank 0; empty on the other ranks
      */
-    default Optional<Report> run(RunContext context) {
+    default Optional<Report> run(RunContext context, WarmUp warmUp) {
         Trial trial = prepare(context);
+        WarmUp.Outcome warm = warmUp.run(trial, context);
         context.world().barrier();
         double start = context.backend().wtime();
         trial.timedSection();
-        return trial.report(context.secondsOnSlowestRank(start));
+        return trial.report(context.secondsOnSlowestRank(start)).map(report -> report.withWarmUp(warm));
     }
 }

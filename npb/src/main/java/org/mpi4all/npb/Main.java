@@ -11,7 +11,7 @@ import org.mpi4all.npb.comm.Comm;
 import org.mpi4all.npb.comm.Op;
 
 /**
- * {@code java -jar npb.jar BENCH CLASS [--backend NAME] [--quiet]}, run on every rank by a launcher: runs one
+ * {@code java -jar npb.jar BENCH CLASS [--backend NAME] [--warmup jit|npb] [--quiet]}, run on every rank by a launcher: runs one
  * NAS Parallel Benchmark and prints NPB's report on rank 0.
  *
  * <p>Exit status, the same on every rank: {@value #SUCCESSFUL} verified, {@value #UNSUCCESSFUL} verification
@@ -109,7 +109,7 @@ public final class Main {
         PrintStream rootOut = root ? out : new PrintStream(OutputStream.nullOutputStream());
         Progress progress = root && !options.quiet() ? Progress.to(err) : Progress.silent();
         Optional<Report> report = options.benchmark().run(
-                new RunContext(backend, world, options.npbClass(), rootOut, progress));
+                new RunContext(backend, world, options.npbClass(), rootOut, progress), options.warmUp());
         report.ifPresent(r -> {
             out.print(ReportWriter.format(r));
             out.flush();

@@ -1,6 +1,7 @@
 package org.mpi4all.npb;
 
 import java.io.PrintStream;
+import java.util.Locale;
 
 /** Progress lines of a long run, on standard error of rank 0 unless {@code --quiet}; silent elsewhere. */
 public final class Progress {
@@ -22,6 +23,16 @@ public final class Progress {
         if (stream != null) {
             stream.println(text);
             stream.flush();
+        }
+    }
+
+    /**
+     * A line formatted ({@link Locale#ROOT}) only where it is printed: a silent run does not format, so no
+     * formatting code is compiled while a benchmark is timed or warmed up.
+     */
+    public void line(String format, Object... args) {
+        if (stream != null) {
+            line(String.format(Locale.ROOT, format, args));
         }
     }
 }

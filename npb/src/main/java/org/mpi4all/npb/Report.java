@@ -1,6 +1,7 @@
 package org.mpi4all.npb;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What a benchmark run reports, as NPB's {@code print_results} does, plus the values it verified.
@@ -15,6 +16,7 @@ import java.util.List;
  * @param operationType   what the operations are, e.g. {@code floating point}
  * @param checks          the verified quantities
  * @param backend         the message-passing library, for the record
+ * @param warmUp          what the untimed warm-up before the timed section did, once the launcher has added it
  */
 public record Report(
         String benchmark,
@@ -26,10 +28,24 @@ public record Report(
         double mopsTotal,
         String operationType,
         List<Check> checks,
-        String backend) {
+        String backend,
+        Optional<WarmUp.Outcome> warmUp) {
 
     public Report {
         checks = List.copyOf(checks);
+    }
+
+    /** A benchmark's report, before the launcher adds the warm-up's outcome. */
+    public Report(String benchmark, NpbClass npbClass, String size, int iterations, int processes, double seconds,
+                  double mopsTotal, String operationType, List<Check> checks, String backend) {
+        this(benchmark, npbClass, size, iterations, processes, seconds, mopsTotal, operationType, checks, backend,
+                Optional.empty());
+    }
+
+    /** This report with the outcome of the warm-up that ran before its timed section. */
+    public Report withWarmUp(WarmUp.Outcome outcome) {
+        return new Report(benchmark, npbClass, size, iterations, processes, seconds, mopsTotal, operationType, checks,
+                backend, Optional.of(outcome));
     }
 
     /** Millions of operations per second, or 0 when the time is 0 (as NPB does). */

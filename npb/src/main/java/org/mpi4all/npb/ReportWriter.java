@@ -15,6 +15,8 @@ public final class ReportWriter {
         field(text, "Size", report.size());
         field(text, "Iterations", Integer.toString(report.iterations()));
         field(text, "Time in seconds", fixed(report.seconds()));
+        // The untimed warm-up, as a line of its own: the JIT's cost beside the timed steady state.
+        report.warmUp().ifPresent(warmUp -> field(text, "Warm-up", warmUp.describe()));
         field(text, "Total processes", Integer.toString(report.processes()));
         field(text, "Active procs", Integer.toString(report.processes()));
         field(text, "Mop/s total", fixed(report.mopsTotal()));

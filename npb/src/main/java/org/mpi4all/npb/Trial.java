@@ -10,6 +10,22 @@ import java.util.Optional;
  */
 public interface Trial {
 
+    /**
+     * One untimed step of the benchmark's own work, the step NPB runs once before its timed section to touch code
+     * and data ({@link WarmUp} may repeat it): the section's operations on its arrays and messages. It may leave any
+     * state; {@link #reset()} afterwards brings back the section's start.
+     */
+    void untimedStep();
+
+    /**
+     * What {@link WarmUp#JIT} repeats until the JIT is quiet: the untimed step, unless the timed section runs code the
+     * untimed step does not reach (FT's time steps), which is then added here so that the JIT compiles it before the
+     * section. Untimed; {@link #reset()} afterwards brings back the section's start.
+     */
+    default void warmUpStep() {
+        untimedStep();
+    }
+
     /** Brings the state back to where the timed section starts (untimed: NPB's own initialisation). */
     void reset();
 

@@ -41,6 +41,22 @@ class MainTest {
     }
 
     @Test
+    void theReportSaysWhichWarmUpRanAndForHowLong() {
+        Outcome jit = run("CG", "S", "--backend", SINGLE, "--quiet");
+        assertThat(new NpbOutput(jit.out()).field("Warm-up").orElseThrow())
+                .matches("\\d+ steps, \\d+\\.\\d\\d s \\(jit: (quiet|capped, JIT not quiet)\\)");
+        Outcome npb = run("CG", "S", "--backend", SINGLE, "--quiet", "--warmup", "npb");
+        assertThat(npb.status()).isEqualTo(Main.SUCCESSFUL);
+        assertThat(new NpbOutput(npb.out()).field("Warm-up").orElseThrow()).matches("1 step, \\d+\\.\\d\\d s \\(npb\\)");
+    }
+
+    @Test
+    void progressShowsEachWarmUpStep() {
+        Outcome outcome = run("CG", "S", "--backend", SINGLE, "--warmup", "npb");
+        assertThat(outcome.err()).contains(" warm-up: step 1, ");
+    }
+
+    @Test
     void aWrongResultIsUnsuccessfulWithStatus1() {
         Outcome outcome = run("EP", "S", "--backend", CorruptingBackend.class.getName(), "--quiet");
         assertThat(outcome.status()).isEqualTo(Main.UNSUCCESSFUL);

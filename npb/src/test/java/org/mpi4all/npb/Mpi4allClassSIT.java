@@ -32,5 +32,9 @@ class Mpi4allClassSIT {
         OfficialClassS.of(benchmark).assertVerifiedIn(output);
         assertThat(output.field("Total processes")).contains(Integer.toString(ranks));
         assertThat(output.field("Backend").orElseThrow()).startsWith("mpi4all on ");
+        // Every rank ran the same number of warm-up steps (a rank that ran fewer would leave the others waiting in
+        // the warm-up's allreduce, and the run would fail): what rank 0 reports is the warm-up of all.
+        assertThat(output.field("Warm-up").orElseThrow())
+                .matches("\\d+ steps, \\d+\\.\\d\\d s \\(jit: (quiet|capped, JIT not quiet)\\)");
     }
 }

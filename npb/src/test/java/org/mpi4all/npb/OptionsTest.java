@@ -29,6 +29,18 @@ class OptionsTest {
     }
 
     @Test
+    void theWarmUpIsTheJitsUnlessNpbIsChosen() {
+        assertThat(parse("CG", "A").warmUp()).isSameAs(WarmUp.JIT);
+        assertThat(parse("CG", "A", "--warmup", "npb").warmUp()).isSameAs(WarmUp.NPB);
+        assertThat(parse("--warmup=NPB", "CG", "A").warmUp()).isSameAs(WarmUp.NPB);
+        assertThat(parse("CG", "A", "--warmup", "jit").warmUp()).isSameAs(WarmUp.JIT);
+        assertRejected("--warmup needs jit or npb (" + Options.USAGE + ")", "CG", "A", "--warmup");
+        assertRejected("--warmup needs jit or npb (" + Options.USAGE + ")", "CG", "A", "--warmup", "--quiet");
+        assertRejected("unknown warm-up 'long' (choose jit: until the JIT is quiet, or npb: NPB's single untimed"
+                + " step)", "CG", "A", "--warmup=long");
+    }
+
+    @Test
     void everyClassFromSToEIsAccepted() {
         for (String name : new String[] {"S", "W", "A", "B", "C", "D", "E"}) {
             assertThat(parse("EP", name).npbClass().name()).isEqualTo(name);

@@ -36,6 +36,19 @@ class ReportWriterTest {
     }
 
     @Test
+    void theWarmUpIsALineOfItsOwnAfterTheTime() {
+        Report report = report(List.of(new Check("rnm2", 5.307707005734e-05, 0.5307707005734e-04, 1e-8)));
+        assertThat(ReportWriter.format(report)).doesNotContain("Warm-up");
+        String text = ReportWriter.format(report.withWarmUp(new WarmUp.Outcome(WarmUp.JIT, 23, 0.8412, true)));
+        assertThat(text.lines().toList()).containsSubsequence(
+                " Time in seconds =                     0.13",
+                " Warm-up         = 23 steps, 0.84 s (jit: quiet)",
+                " Total processes =                        2");
+        assertThat(ReportWriter.format(report.withWarmUp(new WarmUp.Outcome(WarmUp.NPB, 1, 0.05, false))))
+                .contains(" Warm-up         =     1 step, 0.05 s (npb)\n");
+    }
+
+    @Test
     void failedCheckMakesTheRunUnsuccessfulAndIsMarked() {
         Report report = report(List.of(
                 new Check("first", 1.0, 1.0, 1e-8),

@@ -11,6 +11,7 @@ import org.mpi4all.npb.Progress;
 import org.mpi4all.npb.Report;
 import org.mpi4all.npb.RunContext;
 import org.mpi4all.npb.Trial;
+import org.mpi4all.npb.WarmUp;
 import org.mpi4all.npb.comm.Backend;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -56,6 +57,8 @@ public class NpbKernel {
         context = new RunContext(backend, backend.world(), NpbClass.parse(npbClass),
                 new PrintStream(OutputStream.nullOutputStream()), Progress.silent());
         trial = Benchmarks.find(bench).prepare(context);
+        // NPB's one untimed step; JMH's warm-up iterations do the rest.
+        WarmUp.NPB.run(trial, context);
     }
 
     @Setup(Level.Iteration)

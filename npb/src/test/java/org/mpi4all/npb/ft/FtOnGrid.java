@@ -8,6 +8,7 @@ import org.mpi4all.npb.Progress;
 import org.mpi4all.npb.Report;
 import org.mpi4all.npb.ReportWriter;
 import org.mpi4all.npb.RunContext;
+import org.mpi4all.npb.WarmUp;
 import org.mpi4all.npb.comm.Backend;
 import org.mpi4all.npb.comm.Backends;
 
@@ -29,7 +30,7 @@ public final class FtOnGrid {
             FourierTransform ft = new FourierTransform((processes, nz) -> new ProcessGrid(np1, processes / np1));
             Optional<Report> report = ft.run(new RunContext(backend, backend.world(), npbClass,
                     root ? System.out : new PrintStream(OutputStream.nullOutputStream()),
-                    Progress.silent()));
+                    Progress.silent()), WarmUp.NPB);
             report.ifPresent(r -> System.out.print(ReportWriter.format(r)));
             int[] verified = {report.map(Report::verified).orElse(false) ? 1 : 0};
             backend.world().bcast(verified, 0, 1, 0);
