@@ -7,6 +7,9 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import org.mpi4all.bench.PairedC;
+import org.mpi4all.bench.report.AgainstC.Bound;
+import org.mpi4all.bench.report.AgainstC.Comparison;
+import org.mpi4all.bench.report.AgainstC.Goal;
 import org.openjdk.jmh.util.ListStatistics;
 
 /**
@@ -29,9 +32,6 @@ import org.openjdk.jmh.util.ListStatistics;
  * Exits with 1 if a goal failed or could not be checked.
  */
 public final class QuickCheck {
-    private static final int EIGHT_BYTES = 8;
-    private static final List<Integer> SMALL_MESSAGES = List.of(8, 64);
-    private static final List<Integer> LARGE_MESSAGES = List.of(1 << 16, 1 << 20, 1 << 22);
     private static final double CG_SPEEDUP_GOAL = 1.2;
     private static final String ROW = "%-66s %7s %10s  %-8s %s";
     private static final String FOR_COMPARISON = "for comparison";
@@ -76,77 +76,33 @@ public final class QuickCheck {
     private void run(String mpi) {
         lines.add(launches.size() + " launch(es) per contender; a launch's figure is its best iteration; ratio ="
                 + " contender's median / C's median; per-launch µs shown as min / median / max");
-        boolean paired = launches.has(PairedC.NAME_PREFIX + "mpi4all-segment");
+        boolean paired = AgainstC.paired(launches);
         if (paired) {
             lines.add("paired: C's loop ran in each mpi4all launch (scripts/bench --paired); a paired ratio is the median"
                     + " over the launches of each launch's contender / C; it decides, the standalone C is for comparison");
         }
         lines.add(String.format(Locale.ROOT, ROW, "goal (x = contender / C)", "ratio", "bound", "verdict",
                 "contender µs | C µs (paired: the launches' ratios; CG: s, mpi4all | Open MPI Java)"));
+        List<Goal> goals = AgainstC.goals(launches);
         if (paired) {
-            microGoals(true, true);
+            microGoals(goals, true, true);
         }
-        microGoals(false, !paired);
+        microGoals(goals, false, !paired);
         for (String contender : List.of("ompi-java-array", "ompi-java-direct")) {
-            Comparison comparison = compare(contender, "PingPong.roundTrip", EIGHT_BYTES, false);
+            Comparison comparison = AgainstC.apart(launches, contender, AgainstC.ROUND_TRIP, 8);
             if (comparison.ratio().isPresent()) {
                 row(contender + ": 8 B round trip", comparison, "-", FOR_COMPARISON);
             }
         }
-        atLeast("CG.A on 2 ranks (s): Open MPI Java / mpi4all-" + mpi, cgSpeedup("mpi4all-" + mpi), CG_SPEEDUP_GOAL);
+        judge(true, "CG.A on 2 ranks (s): Open MPI Java / mpi4all-" + mpi, cgSpeedup("mpi4all-" + mpi),
+                Bound.atLeast(CG_SPEEDUP_GOAL));
     }
 
     /** The micro-benchmark goals against C in the same launches ({@code paired}) or against C's own launches. */
-    private void microGoals(boolean paired, boolean judged) {
-        String against = paired ? ", paired" : "";
-        for (String contender : List.of("mpi4all-segment", "mpi4all-heap")) {
-            goal(judged, contender + ": 8 B round trip" + against,
-                    compare(contender, "PingPong.roundTrip", EIGHT_BYTES, paired), 0, 1.10);
-            goal(judged, contender + ": allreduce of one double" + against,
-                    compare(contender, "Allreduce.sum", EIGHT_BYTES, paired), 0, 1.15);
+    private void microGoals(List<Goal> goals, boolean paired, boolean judged) {
+        for (Goal goal : goals) {
+            judge(judged, goal.name() + (paired ? ", paired" : ""), goal.compare(launches, paired), goal.bound());
         }
-        for (int bytes : SMALL_MESSAGES) {
-            // A message rate is the inverse of a window's time: rate ratio = C's time / the contender's.
-            goal(judged, "mpi4all-segment: message rate, window of " + bytes + " B (of C's)" + against,
-                    compare("mpi4all-segment", "Bandwidth.window", bytes, paired).inverse(), 0.9, Double.POSITIVE_INFINITY);
-        }
-        for (int bytes : LARGE_MESSAGES) {
-            goal(judged, "mpi4all-segment: window of " + size(bytes) + " (time)" + against,
-                    compare("mpi4all-segment", "Bandwidth.window", bytes, paired), 0.95, 1.05);
-        }
-    }
-
-    /**
-     * A goal's ratio, the median of the contender's per-launch figures over C's, and the spread of each; the ratio
-     * is empty when either did not run.
-     */
-    private record Comparison(OptionalDouble ratio, String contender, String c) {
-        Comparison(Optional<ListStatistics> contender, Optional<ListStatistics> c) {
-            this(contender.isPresent() && c.isPresent()
-                            ? OptionalDouble.of(Launches.median(contender.get()) / Launches.median(c.get()))
-                            : OptionalDouble.empty(),
-                    contender.map(Launches::spread).orElse("-"), c.map(Launches::spread).orElse("-"));
-        }
-
-        /** The same comparison read as a rate: C's time over the contender's. */
-        Comparison inverse() {
-            return new Comparison(ratio.isPresent() ? OptionalDouble.of(1 / ratio.getAsDouble()) : ratio, contender, c);
-        }
-    }
-
-    private Comparison compare(String contender, String benchmark, int bytes, boolean paired) {
-        if (!paired) {
-            return new Comparison(launches.bests(contender, benchmark, bytes), launches.bests("c", benchmark, bytes));
-        }
-        String c = PairedC.NAME_PREFIX + contender;
-        Optional<ListStatistics> ratios = launches.figures(launch -> {
-            OptionalDouble mine = Launches.best(launch, contender, benchmark, bytes);
-            OptionalDouble theirs = Launches.best(launch, c, benchmark, bytes);
-            return mine.isPresent() && theirs.isPresent()
-                    ? OptionalDouble.of(mine.getAsDouble() / theirs.getAsDouble()) : OptionalDouble.empty();
-        });
-        return new Comparison(ratios.map(Launches::median).map(OptionalDouble::of).orElse(OptionalDouble.empty()),
-                ratios.map(r -> "ratios " + Launches.spread(r)).orElse("-"), "C in the same launches");
     }
 
     /**
@@ -159,27 +115,17 @@ public final class QuickCheck {
         return new Comparison(mine, reference).inverse();
     }
 
-    /** A goal's row: judged against {@code low}-{@code high}, or only shown ({@code judged} false). */
-    private void goal(boolean judged, String goal, Comparison comparison, double low, double high) {
-        String bound = low == 0 ? "<= " + format(high)
-                : high == Double.POSITIVE_INFINITY ? ">= " + format(low) : format(low) + "-" + format(high);
+    /** A goal's row: judged against its bound, or only shown ({@code judged} false). */
+    private void judge(boolean judged, String goal, Comparison comparison, Bound bound) {
         if (!judged) {
             if (comparison.ratio().isPresent()) {
-                row(goal, comparison, bound, FOR_COMPARISON);
+                row(goal, comparison, bound.toString(), FOR_COMPARISON);
             }
             return;
         }
-        double value = comparison.ratio().orElse(Double.NaN);
-        verdict(goal, comparison, bound, value >= low && value <= high);
-    }
-
-    private void atLeast(String goal, Comparison comparison, double bound) {
-        goal(true, goal, comparison, bound, Double.POSITIVE_INFINITY);
-    }
-
-    private void verdict(String goal, Comparison comparison, String bound, boolean met) {
+        boolean met = comparison.ratio().isPresent() && bound.holds(comparison.ratio().getAsDouble());
         allMet &= met;
-        row(goal, comparison, bound,
+        row(goal, comparison, bound.toString(),
                 comparison.ratio().isEmpty() ? "MISSING (the contender or C did not run)" : met ? "pass" : "FAIL");
     }
 
@@ -192,13 +138,5 @@ public final class QuickCheck {
     /** Three decimals, so that a ratio just over its bound does not print as the bound. */
     private static String formatRatio(double value) {
         return String.format(Locale.ROOT, "%.3f", value);
-    }
-
-    private static String format(double value) {
-        return String.format(Locale.ROOT, "%.2f", value);
-    }
-
-    private static String size(int bytes) {
-        return bytes >= 1 << 20 ? (bytes >> 20) + " MiB" : (bytes >> 10) + " KiB";
     }
 }

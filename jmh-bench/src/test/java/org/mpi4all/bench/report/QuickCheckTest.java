@@ -128,6 +128,29 @@ class QuickCheckTest {
     }
 
     @Test
+    void theRateAndLargeWindowGoalsCoverEverySizeTheLaunchesMeasured() throws IOException {
+        // the report's plan runs windows of 1, 4, 8, 16, 64, 256 B ... 4 MiB, not only the goals plan's sizes
+        StringBuilder lines = new StringBuilder();
+        for (String contender : List.of("c", "mpi4all-segment")) {
+            for (int bytes : List.of(1, 8, 64, 256, 1 << 16, 1 << 18)) {
+                lines.append(line(contender, "Bandwidth.window", bytes, 64, 1 + bytes * 0.001, 2 + bytes * 0.001));
+            }
+        }
+        Files.writeString(directory.resolve("rank0.tsv"), lines);
+
+        QuickCheck check = QuickCheck.of(directory, npb("ompi-java\tCG\tA\t2\t0.42"), "openmpi");
+
+        assertThat(check.lines()).anyMatch(line -> line.startsWith("mpi4all-segment: message rate, window of 1 B (of C's) ")
+                && line.contains("1.000") && line.contains("pass"));
+        assertThat(check.lines()).anyMatch(line -> line.startsWith("mpi4all-segment: window of 256 KiB (time) ")
+                && line.contains("1.000") && line.contains("pass"));
+        // 256 B is neither a small message nor a large one; 1 MiB, which the goals name, did not run
+        assertThat(check.lines()).noneMatch(line -> line.contains("window of 256 B"));
+        assertThat(check.lines()).anyMatch(line -> line.startsWith("mpi4all-segment: window of 1 MiB (time) ")
+                && line.contains("MISSING"));
+    }
+
+    @Test
     void aResultsDirectoryWithoutResultsIsRefused() {
         assertThatThrownBy(() -> QuickCheck.of(directory, directory.resolve("npb.tsv"), "openmpi"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("neither rank0.tsv nor launch-N");
