@@ -15,7 +15,9 @@ import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.block.BlockBorder;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.Plot;
@@ -32,8 +34,8 @@ import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
 /**
- * The two kinds of chart the report needs, built with JFreeChart and written as PNG (headless): curves over
- * message size with logarithmic axes, and grouped bars with a reference line.
+ * The kinds of chart the report needs, built with JFreeChart and written as PNG (headless): curves over message
+ * size with logarithmic axes, ratios over message size with a reference line, and grouped bars with a reference line.
  */
 final class Chart {
     static final int WIDTH = 900;
@@ -54,23 +56,7 @@ final class Chart {
      * powers of ten. Points that a logarithmic axis cannot show (zero, negative, NaN) are left out.
      */
     static JFreeChart logLog(String title, String yLabel, List<Series> series) {
-        XYSeriesCollection dataset = new XYSeriesCollection();
-        for (Series s : series) {
-            XYSeries curve = new XYSeries(s.name(), false, false);
-            s.points().stream().filter(p -> p[0] > 0 && p[1] > 0).forEach(p -> curve.add(p[0], p[1]));
-            if (!curve.isEmpty()) {
-                dataset.addSeries(curve);
-            }
-        }
-        LogAxis size = new LogAxis("message size") {
-            @Override
-            protected AttributedString createTickLabel(double value) {
-                return new AttributedString(Report.bytes(Math.round(value)));
-            }
-        };
-        size.setBase(2);
-        size.setTickUnit(new NumberTickUnit(2)); // a tick every power of four
-        size.setMinorTickMarksVisible(false);
+        XYSeriesCollection dataset = dataset(series);
         LogAxis y = new LogAxis(yLabel);
         y.setNumberFormatOverride(new DecimalFormat("#,##0.###"));
         y.setTickUnit(new NumberTickUnit(1)); // a tick every power of ten
@@ -82,6 +68,44 @@ final class Chart {
             double high = Math.ceil(Math.log10(DatasetUtils.findMaximumRangeValue(dataset).doubleValue()) + 1e-9);
             y.setRange(Math.pow(10, low) * 0.999, Math.pow(10, high) * 1.001);
         }
+        return overSize(title, dataset, y);
+    }
+
+    /**
+     * Ratios over message size: x logarithmic as in {@link #logLog}, y linear from zero, with a dashed line at
+     * {@code reference}. Points that are not positive numbers are left out.
+     */
+    static JFreeChart ratiosOverSize(String title, String yLabel, List<Series> series, double reference) {
+        NumberAxis y = new NumberAxis(yLabel);
+        y.setAutoRangeIncludesZero(true);
+        JFreeChart chart = overSize(title, dataset(series), y);
+        chart.getXYPlot().addRangeMarker(referenceLine(reference));
+        return chart;
+    }
+
+    private static XYSeriesCollection dataset(List<Series> series) {
+        XYSeriesCollection dataset = new XYSeriesCollection();
+        for (Series s : series) {
+            XYSeries curve = new XYSeries(s.name(), false, false);
+            s.points().stream().filter(p -> p[0] > 0 && p[1] > 0).forEach(p -> curve.add(p[0], p[1]));
+            if (!curve.isEmpty()) {
+                dataset.addSeries(curve);
+            }
+        }
+        return dataset;
+    }
+
+    /** The dataset's curves against a logarithmic message-size axis (powers of two labelled as byte sizes) and {@code y}. */
+    private static JFreeChart overSize(String title, XYSeriesCollection dataset, ValueAxis y) {
+        LogAxis size = new LogAxis("message size") {
+            @Override
+            protected AttributedString createTickLabel(double value) {
+                return new AttributedString(Report.bytes(Math.round(value)));
+            }
+        };
+        size.setBase(2);
+        size.setTickUnit(new NumberTickUnit(2)); // a tick every power of four
+        size.setMinorTickMarksVisible(false);
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
         for (int i = 0; i < dataset.getSeriesCount(); i++) {
             renderer.setSeriesStroke(i, new BasicStroke(2));
@@ -104,8 +128,7 @@ final class Chart {
         // labels such as "CG 4p" are wider than a group of bars of a busy chart: let them use more than their share
         plot.getDomainAxis().setMaximumCategoryLabelWidthRatio(2);
         plot.getDomainAxis().setCategoryMargin(0.15);
-        plot.addRangeMarker(new ValueMarker(reference, Color.BLACK,
-                new BasicStroke(1, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {6, 4}, 0)));
+        plot.addRangeMarker(referenceLine(reference));
         BarRenderer renderer = (BarRenderer) plot.getRenderer();
         renderer.setBarPainter(new StandardBarPainter());
         renderer.setShadowVisible(false);
@@ -113,6 +136,11 @@ final class Chart {
             renderer.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
         }
         return styled(chart, plot);
+    }
+
+    private static ValueMarker referenceLine(double value) {
+        return new ValueMarker(value, Color.BLACK,
+                new BasicStroke(1, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {6, 4}, 0));
     }
 
     /** White background, legend on the right, as the report's charts have always looked. */
