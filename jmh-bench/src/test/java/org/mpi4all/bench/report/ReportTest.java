@@ -12,6 +12,7 @@ import java.util.Map;
 import javax.imageio.ImageIO;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
@@ -106,6 +107,8 @@ class ReportTest {
         // a time is the median of the launches' best iterations: C's 0.258, 0.516, 0.268; mpi4all's 0.328, 0.656, 0.341
         assertThat(markdown).contains("contender is launched 3 times");
         assertThat(markdown).contains("| 8 B | 0.268 | 0.341 | ×1.27 |");
+        // without C in the mpi4all launches the report is what it was: ratios of medians, no goals table
+        assertThat(markdown).contains("### mpi4all against C on the same MPI").doesNotContain("paired");
         assertThat(markdown).contains("C 0.258 / 0.2683 / 0.516 (3); mpi4all segments 0.328 / 0.3411 / 0.656 (3)");
         // bandwidth: a window of 64 messages of 1 KiB over the median window time (launch 3's: 11.69 µs for C)
         assertThat(markdown).contains("| 1 KiB | 5,606 | 5,148 | ×0.92 |");
@@ -116,6 +119,117 @@ class ReportTest {
         assertThat(markdown).contains("| CG.A | 2 | 0.42 | 0.40 | 1.05 |");
         // Fortran: medians 0.35 and 0.71 of the verified runs, the unverified one named
         assertThat(markdown).contains("| openmpi | CG.A | 2 | 0.35 (0.30–0.40) | 0.71 (0.70–0.72); unverified | ×2.03 |");
+    }
+
+    /** Each launch's best iteration of one contender's benchmark at one size, µs: launch 1, 2, 3. */
+    private record Bests(String contender, String benchmark, int bytes, double... perLaunch) {}
+
+    /**
+     * A run on Open MPI whose mpi4all launches also ran C's loop ({@code c-in-*} lines), in three launches, the
+     * second of which drew the slow mode for everyone in it; C's own launches drew it in the third.
+     */
+    private Path pairedResults() throws IOException {
+        Path results = directory.resolve("paired");
+        Files.createDirectories(results);
+        Files.writeString(results.resolve("machine.properties"), """
+                command=scripts/bench-report
+                mpis=openmpi
+                launches=3
+                mpi.openmpi.name=Open MPI 4.1.4
+                """);
+        List<Bests> bests = List.of(
+                new Bests("c", "PingPong.roundTrip", 8, 0.25, 0.26, 0.50),
+                new Bests("mpi4all-segment", "PingPong.roundTrip", 8, 0.30, 0.60, 0.33),
+                new Bests("c-in-mpi4all-segment", "PingPong.roundTrip", 8, 0.28, 0.55, 0.30),
+                new Bests("mpi4all-heap", "PingPong.roundTrip", 8, 0.27, 0.62, 0.29),
+                new Bests("c-in-mpi4all-heap", "PingPong.roundTrip", 8, 0.26, 0.50, 0.28),
+                // no C in the launches at this size: apart only, 1.25 / 1.1
+                new Bests("c", "PingPong.roundTrip", 1024, 1.0, 2.0, 1.1),
+                new Bests("mpi4all-segment", "PingPong.roundTrip", 1024, 1.2, 2.4, 1.25),
+                new Bests("c", "Allreduce.sum", 8, 0.20, 0.40, 0.21),
+                new Bests("mpi4all-segment", "Allreduce.sum", 8, 0.24, 0.48, 0.25),
+                new Bests("c-in-mpi4all-segment", "Allreduce.sum", 8, 0.20, 0.40, 0.20),
+                new Bests("mpi4all-heap", "Allreduce.sum", 8, 0.22, 0.44, 0.23),
+                new Bests("c-in-mpi4all-heap", "Allreduce.sum", 8, 0.20, 0.40, 0.20),
+                new Bests("c", "Bandwidth.window", 8, 10, 20, 10.4),
+                new Bests("mpi4all-segment", "Bandwidth.window", 8, 11, 22, 11.5),
+                new Bests("c-in-mpi4all-segment", "Bandwidth.window", 8, 10, 20, 10),
+                new Bests("c", "Bandwidth.window", 64, 10, 20, 10.4),
+                new Bests("mpi4all-segment", "Bandwidth.window", 64, 12, 24, 12),
+                new Bests("c-in-mpi4all-segment", "Bandwidth.window", 64, 10, 20, 10),
+                new Bests("c", "Bandwidth.window", 1 << 16, 98, 196, 102),
+                new Bests("mpi4all-segment", "Bandwidth.window", 1 << 16, 100, 200, 104),
+                new Bests("c-in-mpi4all-segment", "Bandwidth.window", 1 << 16, 100, 200, 100),
+                new Bests("c", "CallOverhead.commRank", 0, 0.004, 0.004, 0.004),
+                new Bests("mpi4all-segment", "CallOverhead.commRank", 0, 0.007, 0.007, 0.007),
+                new Bests("c-in-mpi4all-segment", "CallOverhead.commRank", 0, 0.004, 0.004, 0.004));
+        for (int launch = 1; launch <= 3; launch++) {
+            StringBuilder rank0 = new StringBuilder();
+            for (Bests b : bests) {
+                double best = b.perLaunch()[launch - 1];
+                int window = b.benchmark().startsWith("Bandwidth") ? 64 : 1;
+                rank0.append(measurement(b.contender(), b.benchmark(), b.bytes(), window, best * 1.5, best, best * 1.2));
+            }
+            Path micro = Files.createDirectories(results.resolve("micro/openmpi/launch-" + launch));
+            Files.writeString(micro.resolve("rank0.tsv"), rank0);
+        }
+        return results;
+    }
+
+    @Test
+    void judgesMpi4allAgainstCOnThePairedRatiosWhereTheResultsHaveThem() throws IOException {
+        Path doc = directory.resolve("docs/benchmarks.md");
+        Path images = directory.resolve("docs/benchmarks");
+        Files.createDirectories(doc.getParent());
+
+        Report.main(new String[] {pairedResults().toString(), doc.toString(), images.toString()});
+
+        String markdown = Files.readString(doc);
+        assertThat(markdown).contains("**Paired with C.**").doesNotContain("### mpi4all against C on the same MPI");
+        // the goals: segments' round trip ratios 0.30/0.28, 0.60/0.55, 0.33/0.30, median 1.091; apart 0.33 / 0.26
+        assertThat(markdown).contains("| goal | bound | Open MPI 4.1.4, paired | apart | verdict |");
+        assertThat(markdown).contains("| mpi4all-segment: 8 B round trip | <= 1.10 | ×1.091 (1.07–1.10) | ×1.269 | met |");
+        // heap arrays: 0.27/0.26, 0.62/0.50, 0.29/0.28: the slow launch's 1.24 does not decide; apart 0.29 / 0.26
+        assertThat(markdown).contains("| mpi4all-heap: 8 B round trip | <= 1.10 | ×1.038 (1.04–1.24) | ×1.115 | met |");
+        assertThat(markdown).contains("| mpi4all-segment: allreduce of one double | <= 1.15 | ×1.200 (1.20–1.25) | ×1.190 | **missed** |");
+        assertThat(markdown).contains("| mpi4all-heap: allreduce of one double | <= 1.15 | ×1.100 (1.10–1.15) | ×1.095 | met |");
+        // a message rate is C's time over mpi4all's: time ratios 1.10, 1.10, 1.15, so rates 0.909, 0.909, 0.870
+        assertThat(markdown).contains("| mpi4all-segment: message rate, window of 8 B (of C's) | >= 0.90 | ×0.909 (0.87–0.91) | ×0.904 | met |");
+        assertThat(markdown).contains("| mpi4all-segment: message rate, window of 64 B (of C's) | >= 0.90 | ×0.833 (0.83–0.83) | ×0.867 | **missed** |");
+        assertThat(markdown).contains("| mpi4all-segment: window of 64 KiB (time) | 0.95-1.05 | ×1.000 (1.00–1.04) | ×1.020 | met |");
+        assertThat(markdown).contains("| mpi4all-segment: window of 1 MiB (time) | 0.95-1.05 | – | – | missing |");
+        assertThat(markdown).contains("Goals met: Open MPI 4.1.4 5 of 9.");
+        // every size of every family C measures, paired where C ran in the launches, apart beside it
+        assertThat(markdown).contains("| operation | size | segments, paired | segments, apart | heap arrays, paired | heap arrays, apart |");
+        assertThat(markdown).contains("| round trip | 8 B | ×1.091 (1.07–1.10) | ×1.269 | ×1.038 (1.04–1.24) | ×1.115 |");
+        assertThat(markdown).contains("| round trip | 1 KiB | – | ×1.136 | – | – |");
+        assertThat(markdown).contains("| window of messages | 64 KiB | ×1.000 (1.00–1.04) | ×1.020 | – | – |");
+        assertThat(markdown).contains("| `MPI_Comm_rank` | – | ×1.750 (1.75–1.75) | ×1.750 | – | – |");
+        // the tables of times keep C's own launches, labelled apart; the binding's ping-pong table is paired
+        assertThat(markdown).contains("Ping-pong round trip, µs (×C: ratio to C's own launches, apart)");
+        assertThat(markdown).contains("| Open MPI 4.1.4 | 8 B | 0.260 | 0.330 | ×1.091 (1.07–1.10) | 0.290 | ×1.038 (1.04–1.24) | ×0.88 |");
+        assertThat(markdown).contains("![Open MPI 4.1.4: mpi4all ÷ C in the same launches](benchmarks/openmpi-paired.png)");
+        BufferedImage chart = ImageIO.read(images.resolve("openmpi-paired.png").toFile());
+        assertThat(chart.getWidth()).isEqualTo(Chart.WIDTH);
+    }
+
+    @Test
+    void ratioChartHasALinearAxisFromZeroAndALineAtTheReference() {
+        List<Chart.Series> series = List.of(
+                new Chart.Series("round trip, mpi4all segments", List.of(new double[] {8, 1.09}, new double[] {1024, Double.NaN})),
+                new Chart.Series("window of messages, mpi4all heap (critical)", List.of(new double[] {8, Double.NaN})));
+
+        JFreeChart chart = Chart.ratiosOverSize("Open MPI: mpi4all ÷ C", "time ÷ C's time", series, 1.0);
+
+        XYPlot plot = chart.getXYPlot();
+        // a curve without a single ratio is left out, as is a point without one
+        assertThat(plot.getDataset().getSeriesCount()).isEqualTo(1);
+        assertThat(plot.getDataset().getItemCount(0)).isEqualTo(1);
+        assertThat(plot.getDomainAxis()).isInstanceOf(LogAxis.class);
+        assertThat(plot.getRangeAxis()).isInstanceOfSatisfying(NumberAxis.class,
+                axis -> assertThat(axis.getAutoRangeIncludesZero()).isTrue());
+        assertThat(plot.getRangeMarkers(Layer.FOREGROUND)).singleElement()
+                .satisfies(marker -> assertThat(((ValueMarker) marker).getValue()).isEqualTo(1.0));
     }
 
     @Test
