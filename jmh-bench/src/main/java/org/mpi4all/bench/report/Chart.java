@@ -72,13 +72,20 @@ final class Chart {
     }
 
     /**
-     * Ratios over message size: x logarithmic as in {@link #logLog}, y linear from zero, with a dashed line at
-     * {@code reference}. Points that are not positive numbers are left out.
+     * Ratios over message size: x logarithmic as in {@link #logLog}, y linear over the ratios and {@code reference},
+     * with a dashed line at {@code reference}. Points that are not positive numbers are left out.
      */
     static JFreeChart ratiosOverSize(String title, String yLabel, List<Series> series, double reference) {
+        XYSeriesCollection dataset = dataset(series);
         NumberAxis y = new NumberAxis(yLabel);
-        y.setAutoRangeIncludesZero(true);
-        JFreeChart chart = overSize(title, dataset(series), y);
+        if (dataset.getSeriesCount() > 0) {
+            // ratios lie near the reference: from zero, their differences would be a few pixels
+            double low = Math.min(reference, DatasetUtils.findMinimumRangeValue(dataset).doubleValue());
+            double high = Math.max(reference, DatasetUtils.findMaximumRangeValue(dataset).doubleValue());
+            double margin = (high - low) * 0.05;
+            y.setRange(low - margin, high + margin);
+        }
+        JFreeChart chart = overSize(title, dataset, y);
         chart.getXYPlot().addRangeMarker(referenceLine(reference));
         return chart;
     }

@@ -1,6 +1,7 @@
 package org.mpi4all.bench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
@@ -214,9 +215,10 @@ class ReportTest {
     }
 
     @Test
-    void ratioChartHasALinearAxisFromZeroAndALineAtTheReference() {
+    void ratioChartHasALinearAxisOverTheRatiosAndTheReferenceWithALineAtIt() {
         List<Chart.Series> series = List.of(
-                new Chart.Series("round trip, mpi4all segments", List.of(new double[] {8, 1.09}, new double[] {1024, Double.NaN})),
+                new Chart.Series("round trip, mpi4all segments", List.of(new double[] {8, 1.09}, new double[] {64, 1.29},
+                        new double[] {1024, Double.NaN})),
                 new Chart.Series("window of messages, mpi4all heap (critical)", List.of(new double[] {8, Double.NaN})));
 
         JFreeChart chart = Chart.ratiosOverSize("Open MPI: mpi4all ÷ C", "time ÷ C's time", series, 1.0);
@@ -224,10 +226,13 @@ class ReportTest {
         XYPlot plot = chart.getXYPlot();
         // a curve without a single ratio is left out, as is a point without one
         assertThat(plot.getDataset().getSeriesCount()).isEqualTo(1);
-        assertThat(plot.getDataset().getItemCount(0)).isEqualTo(1);
+        assertThat(plot.getDataset().getItemCount(0)).isEqualTo(2);
         assertThat(plot.getDomainAxis()).isInstanceOf(LogAxis.class);
-        assertThat(plot.getRangeAxis()).isInstanceOfSatisfying(NumberAxis.class,
-                axis -> assertThat(axis.getAutoRangeIncludesZero()).isTrue());
+        // from the reference, 1.0, to the highest ratio, 1.29, and 5 % of that span beyond each
+        assertThat(plot.getRangeAxis()).isInstanceOfSatisfying(NumberAxis.class, axis -> {
+            assertThat(axis.getLowerBound()).isCloseTo(0.9855, within(1e-9));
+            assertThat(axis.getUpperBound()).isCloseTo(1.3045, within(1e-9));
+        });
         assertThat(plot.getRangeMarkers(Layer.FOREGROUND)).singleElement()
                 .satisfies(marker -> assertThat(((ValueMarker) marker).getValue()).isEqualTo(1.0));
     }
