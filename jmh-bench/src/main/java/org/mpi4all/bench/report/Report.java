@@ -73,23 +73,22 @@ public final class Report {
     }
 
     private static Map<String, String> operationsOfC() {
-        Map<String, String> names = new LinkedHashMap<>();
-        names.put(ROUND_TRIP, "round trip");
-        names.put(WINDOW, "window of messages");
-        names.put(ALLREDUCE, "allreduce");
-        names.put("CallOverhead.commRank", "`MPI_Comm_rank`");
-        names.put("CallOverhead.wtime", "`MPI_Wtime`");
-        return names;
+        return names(ROUND_TRIP, "round trip", WINDOW, "window of messages", ALLREDUCE, "allreduce",
+                "CallOverhead.commRank", "`MPI_Comm_rank`", "CallOverhead.wtime", "`MPI_Wtime`");
     }
 
     private static Map<String, String> contenders() {
+        return names(C, "C", SEGMENT, "mpi4all segments", HEAP, "mpi4all heap (critical)",
+                "ompi-java-array", "Open MPI Java arrays", "ompi-java-direct", "Open MPI Java direct",
+                "mpj-array", "MPJ Express");
+    }
+
+    /** Keys and their names in the report, in order: {@code key, name, key, name ...}. */
+    private static Map<String, String> names(String... keysAndNames) {
         Map<String, String> names = new LinkedHashMap<>();
-        names.put(C, "C");
-        names.put(SEGMENT, "mpi4all segments");
-        names.put(HEAP, "mpi4all heap (critical)");
-        names.put("ompi-java-array", "Open MPI Java arrays");
-        names.put("ompi-java-direct", "Open MPI Java direct");
-        names.put("mpj-array", "MPJ Express");
+        for (int i = 0; i < keysAndNames.length; i += 2) {
+            names.put(keysAndNames[i], keysAndNames[i + 1]);
+        }
         return names;
     }
 

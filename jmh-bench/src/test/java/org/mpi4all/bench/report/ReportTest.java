@@ -89,21 +89,28 @@ class ReportTest {
         return results;
     }
 
+    /** The report of {@code results} in docs/benchmarks.md (returned), its charts in docs/benchmarks/. */
+    private String report(Path results) throws IOException {
+        Path doc = directory.resolve("docs/benchmarks.md");
+        Files.createDirectories(doc.getParent());
+        Report.main(new String[] {results.toString(), doc.toString(), images().toString()});
+        return Files.readString(doc);
+    }
+
+    private Path images() {
+        return directory.resolve("docs/benchmarks");
+    }
+
     @Test
     void writesTheChartsAsPngAndTheTables() throws IOException {
-        Path doc = directory.resolve("docs/benchmarks.md");
-        Path images = directory.resolve("docs/benchmarks");
-        Files.createDirectories(doc.getParent());
-
-        Report.main(new String[] {results().toString(), doc.toString(), images.toString()});
+        String markdown = report(results());
 
         for (String png : List.of("openmpi-latency.png", "openmpi-bandwidth.png", "openmpi-allreduce.png", "npb-speedup-A.png")) {
-            BufferedImage image = ImageIO.read(images.resolve(png).toFile());
+            BufferedImage image = ImageIO.read(images().resolve(png).toFile());
             assertThat(image).as(png).isNotNull();
             assertThat(image.getWidth()).isEqualTo(Chart.WIDTH);
             assertThat(image.getHeight()).isEqualTo(Chart.HEIGHT);
         }
-        String markdown = Files.readString(doc);
         assertThat(markdown).contains("![Open MPI 4.1.4: ping-pong round trip](benchmarks/openmpi-latency.png)");
         // a time is the median of the launches' best iterations: C's 0.258, 0.516, 0.268; mpi4all's 0.328, 0.656, 0.341
         assertThat(markdown).contains("contender is launched 3 times");
@@ -179,13 +186,8 @@ class ReportTest {
 
     @Test
     void judgesMpi4allAgainstCOnThePairedRatiosWhereTheResultsHaveThem() throws IOException {
-        Path doc = directory.resolve("docs/benchmarks.md");
-        Path images = directory.resolve("docs/benchmarks");
-        Files.createDirectories(doc.getParent());
+        String markdown = report(pairedResults());
 
-        Report.main(new String[] {pairedResults().toString(), doc.toString(), images.toString()});
-
-        String markdown = Files.readString(doc);
         assertThat(markdown).contains("**Paired with C.**").doesNotContain("### mpi4all against C on the same MPI");
         // the goals: segments' round trip ratios 0.30/0.28, 0.60/0.55, 0.33/0.30, median 1.091; apart 0.33 / 0.26
         assertThat(markdown).contains("| goal | bound | Open MPI 4.1.4, paired | apart | verdict |");
@@ -210,7 +212,7 @@ class ReportTest {
         assertThat(markdown).contains("Ping-pong round trip, µs (×C: ratio to C's own launches, apart)");
         assertThat(markdown).contains("| Open MPI 4.1.4 | 8 B | 0.260 | 0.330 | ×1.091 (1.07–1.10) | 0.290 | ×1.038 (1.04–1.24) | ×0.88 |");
         assertThat(markdown).contains("![Open MPI 4.1.4: mpi4all ÷ C in the same launches](benchmarks/openmpi-paired.png)");
-        BufferedImage chart = ImageIO.read(images.resolve("openmpi-paired.png").toFile());
+        BufferedImage chart = ImageIO.read(images().resolve("openmpi-paired.png").toFile());
         assertThat(chart.getWidth()).isEqualTo(Chart.WIDTH);
     }
 
