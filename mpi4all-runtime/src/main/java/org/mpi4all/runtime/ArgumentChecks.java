@@ -49,10 +49,8 @@ public final class ArgumentChecks {
     public void buffer(String function, String bufferName, MemorySegment buffer, long count, String countName,
                        long datatype, String datatypeName) {
         alive(function, bufferName, buffer);
-        // A heap segment's address is an offset in its array, never a sentinel.
-        boolean sentinel = buffer.isNative() && (buffer.address() == inPlace || buffer.address() == bottom);
-        if (!sentinel && count > 0) {
-            holds(function, bufferName, buffer.byteSize(), count, countName, datatype, datatypeName);
+        if (count > 0) {
+            holds(function, bufferName, buffer, count, countName, datatype, datatypeName);
         }
     }
 
@@ -64,8 +62,8 @@ public final class ArgumentChecks {
     public void keptBuffer(String function, String bufferName, MemorySegment buffer, long count, String countName,
                            long datatype, String datatypeName) {
         offHeap(function, bufferName, buffer);
-        if (count > 0 && buffer.address() != inPlace && buffer.address() != bottom) {
-            holds(function, bufferName, buffer.byteSize(), count, countName, datatype, datatypeName);
+        if (count > 0) {
+            holds(function, bufferName, buffer, count, countName, datatype, datatypeName);
         }
     }
 
@@ -97,6 +95,25 @@ public final class ArgumentChecks {
         }
     }
 
+    /**
+     * The segment form of {@link #holds(String, String, long, long, String, long, String)}: a start's or a send's
+     * check looks up the datatype and compares, and nothing else. The sentinels {@code MPI_IN_PLACE} and
+     * {@code MPI_BOTTOM}, whose extent the segment does not describe, are looked for only when that comparison fails or
+     * the datatype was never measured (next to a sentinel, a datatype MPI ignores may be {@code MPI_DATATYPE_NULL}).
+     */
+    private void holds(String function, String bufferName, MemorySegment buffer, long count, String countName,
+                       long datatype, String datatypeName) {
+        DatatypeSpans.Span span = spans.measuredBefore(datatype);
+        if (span != null && span.fits(count, buffer.byteSize())) {
+            return;
+        }
+        // A heap segment's address is an offset in its array, never a sentinel.
+        boolean sentinel = buffer.isNative() && (buffer.address() == inPlace || buffer.address() == bottom);
+        if (!sentinel) {
+            holds(function, bufferName, buffer.byteSize(), count, countName, datatype, datatypeName);
+        }
+    }
+
     private void holds(String function, String bufferName, long bytes, long count, String countName, long datatype,
                        String datatypeName) {
         DatatypeSpans.Span span = spans.measuredBefore(datatype);
@@ -105,18 +122,8 @@ public final class ArgumentChecks {
             notNull(datatype, datatypeNull, function, datatypeName, "MPI_DATATYPE_NULL");
             span = spans.measured(datatype);
         }
-        long first;
-        long end;
-        try {
-            long stride = Math.multiplyExact(count - 1, span.extent());
-            first = span.trueLb() + Math.min(0, stride);
-            end = Math.addExact(span.trueLb() + span.trueExtent(), Math.max(0, stride));
-        } catch (ArithmeticException overflow) {
-            first = 0;
-            end = Long.MAX_VALUE;
-        }
-        if (first < 0 || end > bytes) {
-            throw shortBuffer(function, bufferName, bytes, count, countName, datatype, datatypeName, span, first, end);
+        if (!span.fits(count, bytes)) {
+            throw shortBuffer(function, bufferName, bytes, count, countName, datatype, datatypeName, span);
         }
     }
 
@@ -171,8 +178,9 @@ public final class ArgumentChecks {
 
     private static IllegalArgumentException shortBuffer(String function, String bufferName, long bytes,
                                                         long count, String countName, long datatype,
-                                                        String datatypeName, DatatypeSpans.Span span, long first,
-                                                        long end) {
+                                                        String datatypeName, DatatypeSpans.Span span) {
+        long first = span.first(count);
+        long end = span.end(count);
         String reach = first < 0
                 ? "reach " + -first + " bytes before its start"
                 : "need " + (end == Long.MAX_VALUE ? "more than Long.MAX_VALUE" : Long.toString(end)) + " bytes";

@@ -11,7 +11,33 @@ import java.util.Objects;
  */
 final class DatatypeSpans {
     /** What MPI said of one datatype. */
-    record Span(long datatype, long lb, long extent, long trueLb, long trueExtent) {}
+    record Span(long datatype, long lb, long extent, long trueLb, long trueExtent) {
+        /**
+         * Whether {@code count} (at least one) elements, the first at byte 0, lie within {@code bytes}: from the first
+         * byte MPI touches ({@link #first}) to the last ({@link #end}).
+         */
+        boolean fits(long count, long bytes) {
+            return first(count) >= 0 && end(count) <= bytes;
+        }
+
+        /** Where the first byte of {@code count} elements lies: the true lower bound, earlier for a negative extent. */
+        long first(long count) {
+            try {
+                return trueLb + Math.min(0, Math.multiplyExact(count - 1, extent));
+            } catch (ArithmeticException overflow) {
+                return 0;
+            }
+        }
+
+        /** Where the last of {@code count} elements ends; {@link Long#MAX_VALUE} if that is beyond a {@code long}. */
+        long end(long count) {
+            try {
+                return Math.addExact(trueLb + trueExtent, Math.max(0, Math.multiplyExact(count - 1, extent)));
+            } catch (ArithmeticException overflow) {
+                return Long.MAX_VALUE;
+            }
+        }
+    }
 
     private final ArgumentChecks.DatatypeMeasure measure;
     private volatile Span[] table = new Span[64];

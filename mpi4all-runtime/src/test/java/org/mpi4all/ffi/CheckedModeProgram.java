@@ -172,6 +172,14 @@ final class CheckedModeProgram {
         if (r.rank == 0) {
             assertThat(Rank.ints(gathered)).containsExactly(0, 5);
         }
+        // In place at the root, which MPI's send count and datatype do not concern: the datatype may be null, with a
+        // count (the check finds MPI_IN_PLACE and never asks for the extent of a datatype it has not seen).
+        MemorySegment inPlace = r.rank == 0 ? r.ints(7, -1) : MemorySegment.NULL;
+        Mpi.MPI_Gather(r.rank == 0 ? Mpi.MPI_IN_PLACE : r.ints(5), 1, r.rank == 0 ? Mpi.MPI_DATATYPE_NULL : MPI_INT,
+                inPlace, 1, MPI_INT, 0, r.world());
+        if (r.rank == 0) {
+            assertThat(Rank.ints(inPlace)).containsExactly(7, 5);
+        }
         // Nothing to send: no memory at all.
         Mpi.MPI_Sendrecv(MemorySegment.NULL, 0, MPI_INT, r.right(), 3, MemorySegment.NULL, 0, MPI_INT, r.left(), 3,
                 r.world(), MPI_STATUS_IGNORE);
