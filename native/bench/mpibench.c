@@ -122,20 +122,30 @@ static void measure(bench_t *b, const char *name, operation_t op, int warmup, in
     free(times);
 }
 
+/* Every buffer starts on a page, as the Java contenders' segments do (Mpi4allMessaging.PAGE): on this machine's
+   CPU a copy whose destination lies 1-31 bytes after its source modulo 4 KiB runs 5-20 times slower, and where
+   malloc puts a large buffer within its page depends on the process's history (mmap'd at 16 bytes in a small C
+   program, anywhere in a JVM's heap), so unaligned buffers made the comparison a draw (docs/benchmarks.md,
+   "Large reductions: C's own loop in a JVM against C alone"). */
+static void *page_aligned(size_t bytes) {
+    const size_t page = 4096;
+    return aligned_alloc(page, (bytes + page - 1) / page * page);
+}
+
 static void run_step(bench_t *b, const char *family, int size, int warmup, int measurement, FILE *results) {
     size_t region_bytes = (size_t) b->step.bytes * (size_t) b->step.window;
-    b->regions = calloc(region_bytes > 0 ? region_bytes : 1, 1);
+    size_t doubles = (size_t) b->step.bytes / 8 + 1;
+    b->regions = page_aligned(region_bytes > 0 ? region_bytes : 1);
     b->requests = calloc((size_t) b->step.window, sizeof(MPI_Request));
-    b->send_doubles = calloc((size_t) b->step.bytes / 8 + 1, sizeof(double));
-    b->receive_doubles = calloc((size_t) b->step.bytes / 8 + 1, sizeof(double));
+    b->send_doubles = page_aligned(doubles * sizeof(double));
+    b->receive_doubles = page_aligned(doubles * sizeof(double));
     if (!b->regions || !b->requests || !b->send_doubles || !b->receive_doubles) die("out of memory");
-    /* Give every page of the regions memory of its own, as the Java contenders' zero-filled arenas have: a large
-       calloc maps untouched pages to the kernel's one zero page, which a sender then reads from cache, and
-       which made C's bandwidth from 16 KiB to 1 MiB look 1.6 to 1.8 times what real data gets. */
+    /* Give every page memory of its own, as the Java contenders' zero-filled arenas have: untouched pages are the
+       kernel's one zero page, which a sender then reads from cache, and which made C's bandwidth from 16 KiB to
+       1 MiB look 1.6 to 1.8 times what real data gets. */
     memset(b->regions, 0x5a, region_bytes > 0 ? region_bytes : 1);
-    /* The same for the reduction's operands, which the Java contenders also reduce from written memory (left to
-       calloc, a sum of 1 MiB reads the zero page; it timed the same on Open MPI 4.1.4, but need not elsewhere). */
-    for (int i = 0; i <= b->step.bytes / 8; i++) b->send_doubles[i] = 1.0;
+    for (size_t i = 0; i < doubles; i++) b->send_doubles[i] = 1.0;
+    memset(b->receive_doubles, 0, doubles * sizeof(double));
     int two_ranks = strcmp(family, "ping-pong") == 0 || strcmp(family, "bandwidth") == 0;
     if (two_ranks && size != 2) die("ping-pong and bandwidth run on exactly 2 ranks");
 

@@ -14,6 +14,12 @@ import org.mpi4all.ffi.Mpi;
  * Every call goes through the generated low level, {@link Mpi}, as a user's would.
  */
 abstract class Mpi4allMessaging implements Messaging {
+    /**
+     * Buffers start on a page, as C's do ({@code mpibench.c}'s {@code page_aligned}): on this machine's CPU a copy
+     * whose destination lies 1-31 bytes after its source modulo 4 KiB runs 5-20 times slower, so two ranks' buffers
+     * at whatever offsets the allocator gave made large messages a draw (docs/benchmarks.md, "Large reductions").
+     */
+    protected static final long PAGE = 4096;
     /** Buffers live as long as the benchmark that allocated them holds this instance. */
     protected final Arena arena = Arena.ofAuto();
     private final MemorySegment intOut = arena.allocate(JAVA_INT);
@@ -50,7 +56,7 @@ abstract class Mpi4allMessaging implements Messaging {
 
     @Override
     public void allocate(int bytes, int window) {
-        MemorySegment buffer = arena.allocate((long) bytes * window, Double.BYTES);
+        MemorySegment buffer = arena.allocate((long) bytes * window, PAGE);
         windowRegions = new MemorySegment[window];
         requests = MPI_Request.allocateArray(arena, window);
         requestSlots = new MemorySegment[window];

@@ -11,9 +11,9 @@ public final class SegmentMessaging extends Mpi4allMessaging {
 
     @Override
     protected void allocateBlocking(int bytes) {
-        message = arena.allocate(bytes, Double.BYTES);
-        sendDoubles = arena.allocate(bytes, Double.BYTES);
-        receiveDoubles = arena.allocate(bytes, Double.BYTES);
+        message = arena.allocate(bytes, PAGE);
+        sendDoubles = arena.allocate(bytes, PAGE);
+        receiveDoubles = arena.allocate(bytes, PAGE);
     }
 
     @Override
