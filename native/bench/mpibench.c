@@ -19,7 +19,8 @@
  * MPI is initialised at MPI_THREAD_SINGLE, as every Java contender is (JMH runs them in the thread that
  * initialised MPI). The level must be the same on both sides: Open MPI 4.1 takes a mutex and waits on a
  * condition object in every blocking call at any level above MPI_THREAD_SINGLE, which costs its 8-byte round
- * trip about half as much again and makes it bimodal (docs/benchmarks.md).
+ * trip about half as much again and makes it bimodal (docs/benchmarks-journal.md, "The thread level of the
+ * benchmarks").
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -125,7 +126,7 @@ static void measure(bench_t *b, const char *name, operation_t op, int warmup, in
 /* Every buffer starts on a page, as the Java contenders' segments do (Mpi4allMessaging.PAGE): on this machine's
    CPU a copy whose destination lies 1-31 bytes after its source modulo 4 KiB runs 5-20 times slower, and where
    malloc puts a large buffer within its page depends on the process's history (mmap'd at 16 bytes in a small C
-   program, anywhere in a JVM's heap), so unaligned buffers made the comparison a draw (docs/benchmarks.md,
+   program, anywhere in a JVM's heap), so unaligned buffers made the comparison a draw (docs/benchmarks-journal.md,
    "Large reductions: C's own loop in a JVM against C alone"). */
 static void *page_aligned(size_t bytes) {
     const size_t page = 4096;

@@ -9,7 +9,7 @@ import java.lang.foreign.MemorySegment;
  * {@code MpiCritical}'s segment form. Before, the array went to {@code MpiCritical}'s array form, which makes the view
  * at each call: that form is too big for C2 to inline ("hot method too big"), and its views were allocated (75-147
  * bytes per operation) in many launches of the benchmarks, wherever its own compilation did not scalar-replace them
- * (docs/benchmarks.md).
+ * (docs/benchmarks-journal.md, "The high level's heap arrays through kept views").
  *
  * <p>A view depends on nothing but its array, whose class and length never change, so a kept one is right for as
  * long as the same array comes back. Threads may race here (a communicator may be shared at {@code SERIALIZED}): a

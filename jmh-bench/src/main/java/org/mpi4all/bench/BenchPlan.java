@@ -111,8 +111,8 @@ public record BenchPlan(int warmupIterations, int measurementIterations, Sizes s
      * messages, so that the warm-up sends about {@value #WARMUP_MESSAGES} messages (moving at most
      * {@value #WARMUP_BYTES} bytes). The plan's few thousand operations are over within milliseconds of a fresh
      * JVM, while its compiler threads still take the two cores the ranks poll on: measured iterations then ran 2-3
-     * times slower in most launches on MPICH (docs/benchmarks.md, "The thread level of the benchmarks"). C has no
-     * compiler to wait for and warms up with the batch.
+     * times slower in most launches on MPICH (docs/benchmarks-journal.md, "The thread level of the benchmarks").
+     * C has no compiler to wait for and warms up with the batch.
      */
     public int warmupBatch(Step step) {
         if (sizes == Sizes.SMOKE_TEST) {

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
  * {@code -f 0} is the thread that initialised MPI. JMH's default pool would run the benchmark in a worker
  * thread of its own, which MPI allows only at {@code MPI_THREAD_SERIALIZED}, and that level is not free:
  * Open MPI 4.1 takes a mutex and waits on a condition object in every blocking call at any level above
- * {@code MPI_THREAD_SINGLE} (docs/benchmarks.md, "The thread level of the benchmarks"). With this executor
+ * {@code MPI_THREAD_SINGLE} (docs/benchmarks-journal.md, "The thread level of the benchmarks"). With this executor
  * every contender, C included, initialises at {@code MPI_THREAD_SINGLE}, as a program on one thread does.
  *
  * <p>It serves single-shot benchmarks with one thread only, which is what {@link MpiBenchmarks} runs: a timed

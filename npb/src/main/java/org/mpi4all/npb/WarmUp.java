@@ -16,8 +16,9 @@ import org.mpi4all.npb.comm.Op;
  * inside the timed section. On one rank per core that costs little (the compiler threads run on an idle core);
  * with as many ranks as cores, every rank busy-polling in MPI, the compilers get a core only by taking it from a
  * rank while its partners wait, and the ranks run slower code meanwhile: CG.A on 2 ranks of 2 cores took ×1.5
- * Fortran's time after one step and about ×1.2 after 30 (docs/benchmarks.md). Repeating the benchmark's own step
- * gives the JIT the kernel's real arguments and message shapes, which a warm-up of the calls alone did not.
+ * Fortran's time after one step and about ×1.2 after 30 (docs/benchmarks-journal.md, "The untimed step repeated
+ * until the JIT is quiet"). Repeating the benchmark's own step gives the JIT the kernel's real arguments and
+ * message shapes, which a warm-up of the calls alone did not.
  *
  * <p>"Quiet" is decided together, so that every rank runs the same number of steps (they communicate): after each
  * step the ranks take the maximum of the milliseconds their JIT spent on compilations finished during the step,

@@ -17,7 +17,8 @@ abstract class Mpi4allMessaging implements Messaging {
     /**
      * Buffers start on a page, as C's do ({@code mpibench.c}'s {@code page_aligned}): on this machine's CPU a copy
      * whose destination lies 1-31 bytes after its source modulo 4 KiB runs 5-20 times slower, so two ranks' buffers
-     * at whatever offsets the allocator gave made large messages a draw (docs/benchmarks.md, "Large reductions").
+     * at whatever offsets the allocator gave made large messages a draw (docs/benchmarks-journal.md, "Large
+     * reductions").
      */
     protected static final long PAGE = 4096;
     /** Buffers live as long as the benchmark that allocated them holds this instance. */

@@ -13,7 +13,8 @@ import java.util.stream.Collectors;
 import org.openjdk.jmh.util.ListStatistics;
 
 /**
- * Markdown tables of {@code scripts/bench-npb}'s results, for the hand-written sections of docs/benchmarks.md:
+ * Markdown tables of {@code scripts/bench-npb}'s results, for the hand-written sections of docs/benchmarks.md and its
+ * journal:
  * {@code NpbTables NPB-TSV} compares the backends' one-shot runs (each run, best and median by {@link NpbRuns},
  * every backend's median divided by the first backend's), {@code NpbTables --jmh NPB-JMH-TSV} shows the JMH view of each
  * kernel (mean and 99.9% confidence interval of the measured iterations, as JMH computes them) beside NPB's own

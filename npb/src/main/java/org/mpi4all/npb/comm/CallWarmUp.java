@@ -10,7 +10,8 @@ package org.mpi4all.npb.comm;
  * C2 then compiles the class-file API itself; a binding written in Java (MPJ Express, the Java half of Open MPI's
  * JNI bindings) is compiled by the JIT. Little CPU, but on a machine with as many ranks as cores the compiler
  * threads take a core from one rank while the others wait for it in MPI: CG.A on 2 ranks of 2 cores lost about
- * 0.3 s to it on mpi4all (docs/benchmarks.md). NPB's own untimed warm-up (one iteration) makes too few calls.
+ * 0.3 s to it on mpi4all (docs/benchmarks-journal.md, "Issue 14 (2026-11-25)"). NPB's own untimed warm-up (one
+ * iteration) makes too few calls.
  */
 public final class CallWarmUp {
     /** More than the JDK's method handle customisation threshold (127 calls). */

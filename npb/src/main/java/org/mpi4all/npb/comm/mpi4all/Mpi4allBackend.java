@@ -22,7 +22,7 @@ import org.mpi4all.npb.comm.Requests;
  * worker under {@code NpbKernels}). With a shared or global arena, C2 compiles the kernels' loops over message
  * buffers (CG's {@code dotQ}, {@code updateZR}, {@code addReceived}) with profiled loop predicates that then fail:
  * 16-20 deoptimisations and recompilations inside CG.A's timed section on 4 ranks, none with a confined arena
- * (docs/benchmarks.md, issue 14).
+ * (docs/benchmarks-journal.md, "The kernels recompiled inside the timed section").
  */
 public final class Mpi4allBackend implements Backend {
     private Arena arena;
