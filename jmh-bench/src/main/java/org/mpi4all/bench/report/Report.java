@@ -137,6 +137,7 @@ public final class Report {
             microSection(mpi);
         }
         issue8Section(mpis);
+        specialisedSection(mpis);
         npbSection();
         fortranSection();
         return md.toString();
@@ -580,6 +581,20 @@ public final class Report {
                 md.append("![NPB class ").append(npbClass).append(" speedups](").append(imageLink).append('/').append(png).append(")\n\n");
             }
         }
+    }
+
+    private void specialisedSection(List<String> mpis) {
+        Path directory = results.resolve("specialised");
+        if (!Files.isDirectory(directory)) {
+            return;
+        }
+        md.append("### The neutral jar against specialised ones\n\n");
+        md.append("Issue 13: the one `benchmarks.jar` for every MPI against one specialised at build time for each MPI"
+                + " (`-Pgenerate -Dmpi=MPI`), launched alternately by `scripts/bench-specialised`; the round trip is judged"
+                + " on each launch's ratio to C's loop in the same launch, `MPI_Comm_rank` on the launches' best"
+                + " iterations; bound 2% either way.\n\n");
+        SpecialisedComparison.of(directory, mpis).lines().forEach(line -> md.append(line).append('\n'));
+        md.append('\n');
     }
 
     private void fortranSection() {

@@ -185,6 +185,26 @@ class ReportTest {
     }
 
     @Test
+    void showsTheNeutralJarAgainstASpecialisedOneWhereTheResultsHaveIt() throws IOException {
+        Path results = results();
+        for (String jar : List.of("neutral", "specialised")) {
+            double factor = jar.equals("neutral") ? 1.01 : 1.0;
+            Path launch = Files.createDirectories(results.resolve("specialised/openmpi/" + jar + "/launch-1"));
+            Files.writeString(launch.resolve("rank0.tsv"), measurement("c-in-mpi4all-segment", "PingPong.roundTrip", 8, 1, 0.30)
+                    + measurement("mpi4all-segment", "PingPong.roundTrip", 8, 1, 0.33 * factor)
+                    + measurement("mpi4all-segment", "BindingOverhead.commRankBinding", 0, 1, 0.008));
+        }
+
+        String markdown = report(results);
+
+        assertThat(markdown).contains("### The neutral jar against specialised ones");
+        // round trip ratios to C 1.111 and 1.1: ×1.010
+        assertThat(markdown).contains("| openmpi | mpi4all-segment: 8 B round trip ÷ C's loop in the same launch | 1 + 1 |")
+                .contains("| ×1.010 | yes |");
+        assertThat(markdown).contains("| openmpi | `MPI_Comm_rank` through `Mpi`, ns, launches' bests min / median / max | 1 + 1 | 8 / 8 / 8 | 8 / 8 / 8 | ×1.000 | yes |");
+    }
+
+    @Test
     void judgesMpi4allAgainstCOnThePairedRatiosWhereTheResultsHaveThem() throws IOException {
         String markdown = report(pairedResults());
 
