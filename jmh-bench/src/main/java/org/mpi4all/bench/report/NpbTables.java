@@ -1,24 +1,21 @@
 package org.mpi4all.bench.report;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.openjdk.jmh.util.ListStatistics;
 
 /**
  * Markdown tables of {@code scripts/bench-npb}'s results, for the hand-written sections of docs/benchmarks.md and its
- * journal:
+ * journal (and, the JMH view, for {@link Report}'s):
  * {@code NpbTables NPB-TSV} compares the backends' one-shot runs (each run, best and median by {@link NpbRuns},
  * every backend's median divided by the first backend's), {@code NpbTables --jmh NPB-JMH-TSV} shows the JMH view of each
  * kernel (mean and 99.9% confidence interval of the measured iterations, as JMH computes them) beside NPB's own
- * time of the same iterations. Backends, benchmarks and rank counts keep the order of their first appearance.
+ * time of the same iterations ({@link NpbJmhRuns}). Backends, benchmarks and rank counts keep the order of their
+ * first appearance.
  */
 public final class NpbTables {
     private NpbTables() {}
@@ -27,7 +24,7 @@ public final class NpbTables {
         if (args.length == 1) {
             System.out.print(oneShot(NpbRuns.read(Path.of(args[0]))));
         } else if (args.length == 2 && args[0].equals("--jmh")) {
-            System.out.print(jmh(Files.readAllLines(Path.of(args[1]))));
+            System.out.print(jmh(NpbJmhRuns.read(Path.of(args[1]))));
         } else {
             System.err.println("usage: NpbTables NPB-TSV | NpbTables --jmh NPB-JMH-TSV");
             System.exit(2);
@@ -68,32 +65,48 @@ public final class NpbTables {
         return md.toString();
     }
 
-    /** Lines "backend bench class ranks jmh|npb seconds,...": one row per (backend, bench, class, ranks). */
-    static String jmh(List<String> lines) {
-        Map<String, Map<String, List<Double>>> rows = new LinkedHashMap<>();
-        for (String line : lines) {
-            if (line.isBlank()) {
-                continue;
-            }
-            String[] f = line.split("\t");
-            rows.computeIfAbsent(String.join(" | ", f[1] + "." + f[2], f[3], f[0]), k -> new LinkedHashMap<>())
-                    .put(f[4], Arrays.stream(f[5].split(",")).map(Double::valueOf).toList());
-        }
-        StringBuilder md = new StringBuilder("| bench | ranks | backend | JMH: mean ± 99.9% CI (s) | JMH: min | NPB's time of the same iterations (s) |\n"
-                + "|---|---|---|---|---|---|\n");
-        for (var row : rows.entrySet()) {
-            ListStatistics jmh = new ListStatistics();
-            row.getValue().getOrDefault("jmh", List.of()).forEach(jmh::addValue);
-            List<Double> npb = row.getValue().getOrDefault("npb", List.of());
-            md.append("| ").append(row.getKey()).append(" | ")
-                    .append(seconds(jmh.getMean())).append(" ± ").append(seconds(jmh.getMeanErrorAt(0.999)))
-                    .append(" | ").append(seconds(jmh.getMin())).append(" | ")
-                    .append(npb.stream().map(NpbTables::seconds).collect(Collectors.joining(", "))).append(" |\n");
+    /**
+     * One row per (backend, bench, class, ranks): JMH's mean ± 99.9% error and min, NPB's mean and its time of each
+     * of the same iterations, all with the decimals that give the row's JMH mean three significant digits (class S
+     * takes milliseconds, class A seconds); a launch that recorded no time says why instead.
+     */
+    static String jmh(NpbJmhRuns runs) {
+        StringBuilder md = new StringBuilder("| bench | ranks | backend | JMH: mean ± 99.9% CI (s) | JMH: min | NPB: mean"
+                + " | NPB's time of the same iterations (s) |\n|---|---|---|---|---|---|---|\n");
+        for (NpbJmhRuns.Run run : runs.runs()) {
+            ListStatistics jmh = run.jmhStatistics();
+            ListStatistics npb = run.npbStatistics();
+            int decimals = decimals(jmh.getMean());
+            String failures = String.join(", ", run.failures());
+            // one measured iteration (the quick run) has a mean but no interval
+            double error = jmh.getMeanErrorAt(0.999);
+            String times = run.jmh().isEmpty() ? failures
+                    : seconds(jmh.getMean(), decimals) + (Double.isNaN(error) ? "" : " ± " + seconds(error, decimals))
+                            + (failures.isEmpty() ? "" : "; " + failures);
+            md.append("| ").append(run.bench()).append('.').append(run.npbClass()).append(" | ").append(run.ranks())
+                    .append(" | ").append(run.backend()).append(" | ").append(times)
+                    .append(" | ").append(seconds(jmh.getMin(), decimals))
+                    .append(" | ").append(seconds(npb.getMean(), decimals)).append(" | ")
+                    .append(run.npb().isEmpty() ? "–"
+                            : run.npb().stream().map(s -> seconds(s, decimals)).collect(Collectors.joining(", ")))
+                    .append(" |\n");
         }
         return md.toString();
     }
 
+    /** The decimals that show {@code mean} with three significant digits (two for a mean that is not a time). */
+    private static int decimals(double mean) {
+        if (!(mean > 0) || Double.isInfinite(mean)) {
+            return 2;
+        }
+        return Math.clamp(2 - (int) Math.floor(Math.log10(mean)), 0, 6);
+    }
+
+    private static String seconds(double value, int decimals) {
+        return Double.isNaN(value) ? "–" : String.format(Locale.ROOT, "%." + decimals + "f", value);
+    }
+
     private static String seconds(double value) {
-        return Double.isNaN(value) ? "–" : String.format(Locale.ROOT, "%.2f", value);
+        return seconds(value, 2);
     }
 }

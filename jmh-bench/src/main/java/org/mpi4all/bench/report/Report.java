@@ -8,9 +8,11 @@ import static org.mpi4all.bench.report.AgainstC.SEGMENT;
 import static org.mpi4all.bench.report.AgainstC.WINDOW;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -34,7 +36,8 @@ import org.mpi4all.bench.report.AgainstC.Goal;
  * Writes the generated part of {@code docs/benchmarks.md} and its PNG charts from the results directory of a
  * suite run ({@code scripts/bench-report} lays it out): {@code machine.properties}; per MPI the launches of the
  * micro-benchmarks, {@code micro/MPI/launch-N/rank0.tsv} and {@code load.tsv} (or {@code micro/MPI/rank0.tsv} for
- * one launch), and class initialisation, {@code class-init/MPI/rank0.tsv}; {@code npb.tsv}. The generated part sits
+ * one launch), and class initialisation, {@code class-init/MPI/rank0.tsv}; {@code npb.tsv}; {@code npb-jmh.tsv} and
+ * {@code npb-jmh-load.tsv} (NPB's kernels under JMH, where they ran). The generated part sits
  * between two marker lines and replaces the previous one; the rest of the file (hand-written sections such as
  * "Probe") is kept.
  *
@@ -139,6 +142,7 @@ public final class Report {
         issue8Section(mpis);
         specialisedSection(mpis);
         npbSection();
+        npbJmhSection();
         fortranSection();
         return md.toString();
     }
@@ -595,6 +599,42 @@ public final class Report {
                 + " iterations; bound 2% either way.\n\n");
         SpecialisedComparison.of(directory, mpis).lines().forEach(line -> md.append(line).append('\n'));
         md.append('\n');
+    }
+
+    /** NPB's kernels under JMH ({@code scripts/bench-npb --jmh}), where they ran: JMH's view beside NPB's own. */
+    private void npbJmhSection() {
+        Path file = results.resolve("npb-jmh.tsv");
+        if (!Files.exists(file)) {
+            return;
+        }
+        NpbJmhRuns runs = NpbJmhRuns.read(file);
+        md.append("### NAS Parallel Benchmarks under JMH: JMH's view and NPB's own\n\n");
+        md.append("Each kernel's timed section as a single-shot JMH benchmark under `mpirun` (`scripts/bench-npb --jmh`,"
+                        + " [how it runs](#npb-under-jmh)): one launch per backend and kernel, the backends interleaved, ")
+                .append(machine.getProperty("npb.jmh.warmup", "?")).append(" warm-up and ")
+                .append(machine.getProperty("npb.jmh.iterations", "?")).append(" measured iterations, each of which must verify"
+                        + " (a launch that recorded no time says why). Two views of the same measured iterations: JMH's time of"
+                        + " each on rank 0 (mean ± 99.9% confidence interval, as JMH computes it, and the shortest), and NPB's own"
+                        + " `Time in seconds` of each (the slowest rank's).");
+        loadRange(results.resolve("npb-jmh-load.tsv"))
+                .ifPresent(range -> md.append(" Load average (1 min) during these launches: ").append(range).append('.'));
+        md.append("\n\n").append(NpbTables.jmh(runs)).append('\n');
+    }
+
+    /** "lowest–highest" of the loads {@code scripts/bench-npb} wrote before and after each (bench, class, ranks). */
+    private static Optional<String> loadRange(Path file) {
+        if (!Files.exists(file)) {
+            return Optional.empty();
+        }
+        DoubleSummaryStatistics loads;
+        try (Stream<String> lines = Files.lines(file)) {
+            loads = lines.filter(line -> !line.isBlank()).map(line -> line.split("\t"))
+                    .flatMap(f -> Stream.of(f[3], f[4])).mapToDouble(Double::parseDouble).summaryStatistics();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        return loads.getCount() == 0 ? Optional.empty()
+                : Optional.of(String.format(Locale.ROOT, "%.1f–%.1f", loads.getMin(), loads.getMax()));
     }
 
     private void fortranSection() {

@@ -1,6 +1,7 @@
 package org.mpi4all.bench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -27,11 +28,27 @@ class NpbTablesTest {
 
     @Test
     void jmhRowsHaveTheMeanWithItsIntervalTheMinimumAndNpbsOwnTimes() {
-        List<String> lines = NpbTables.jmh(List.of(
+        NpbJmhRuns runs = NpbJmhRuns.parse("test", List.of(
                 "mpi4all\tCG\tA\t2\tjmh\t1.0,2.0,3.0",
-                "mpi4all\tCG\tA\t2\tnpb\t1.01,2.01,3.01")).lines().toList();
+                "mpi4all\tCG\tA\t2\tnpb\t1.01,2.01,3.01",
+                "",
+                "mpj\tCG\tA\t2\ttimeout",
+                "mpi4all\tEP\tS\t2\tjmh\t0.0123",
+                "mpi4all\tEP\tS\t2\tnpb\t0.0124"));
 
-        assertThat(lines).hasSize(3);
-        assertThat(lines.get(2)).startsWith("| CG.A | 2 | mpi4all | 2.00 ± ").endsWith(" | 1.00 | 1.01, 2.01, 3.01 |");
+        List<String> lines = NpbTables.jmh(runs).lines().toList();
+
+        assertThat(lines).hasSize(5);
+        // t of 2 degrees of freedom at 99.95%, 31.60, times the standard deviation 1 over √3
+        assertThat(lines.get(2)).isEqualTo("| CG.A | 2 | mpi4all | 2.00 ± 18.24 | 1.00 | 2.01 | 1.01, 2.01, 3.01 |");
+        assertThat(lines.get(3)).isEqualTo("| CG.A | 2 | mpj | timeout | – | – | – |");
+        // one measured iteration: no interval; milliseconds with three significant digits
+        assertThat(lines.get(4)).isEqualTo("| EP.S | 2 | mpi4all | 0.0123 | 0.0123 | 0.0124 | 0.0124 |");
+    }
+
+    @Test
+    void aJmhLineOfAnotherShapeIsRefused() {
+        assertThatThrownBy(() -> NpbJmhRuns.parse("npb-jmh.tsv", List.of("mpi4all\tCG\tA\t2\tcold\t1.0")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("npb-jmh.tsv: an NPB-under-JMH line is");
     }
 }

@@ -51,6 +51,8 @@ class ReportTest {
                 mpi.openmpi.name=Open MPI 4.1.4
                 load.start=1.0
                 load.end=2.0
+                npb.jmh.warmup=2
+                npb.jmh.iterations=3
                 """);
         double[] slowness = {1.0, 2.0, 1.04};
         for (int launch = 1; launch <= slowness.length; launch++) {
@@ -78,6 +80,16 @@ class ReportTest {
                 ompi-java\tCG\tA\t1\t0.90
                 mpi4all-openmpi\tCG\tA\t1\t0.93
                 """);
+        Files.writeString(results.resolve("npb-jmh.tsv"), """
+                ompi-java\tCG\tA\t2\tjmh\t0.500000,0.520000,0.540000
+                ompi-java\tCG\tA\t2\tnpb\t0.510000,0.530000,0.550000
+                mpj\tCG\tA\t2\tfailed-1
+                mpi4all-openmpi\tCG\tA\t2\tjmh\t0.480000,0.470000,0.490000
+                mpi4all-openmpi\tCG\tA\t2\tnpb\t0.481000,0.471000,0.491000
+                mpi4all-openmpi\tEP\tS\t2\tjmh\t0.012300,0.012500,0.012400
+                mpi4all-openmpi\tEP\tS\t2\tnpb\t0.012400,0.012600,0.012500
+                """);
+        Files.writeString(results.resolve("npb-jmh-load.tsv"), "CG\tA\t2\t1.25\t1.50\nEP\tS\t2\t1.50\t0.75\n");
         Files.writeString(results.resolve("fortran.tsv"), """
                 fortran-openmpi\tCG\tA\t2\t0.30
                 mpi4all-openmpi\tCG\tA\t2\t0.70
@@ -127,6 +139,26 @@ class ReportTest {
         assertThat(markdown).contains("| CG.A | 2 | 0.42 | 0.40 | 1.05 |");
         // Fortran: medians 0.35 and 0.71 of the verified runs, the unverified one named
         assertThat(markdown).contains("| openmpi | CG.A | 2 | 0.35 (0.30–0.40) | 0.71 (0.70–0.72); unverified | ×2.03 |");
+    }
+
+    @Test
+    void npbUnderJmhHasJmhsViewAndNpbsOwnOfTheSameIterations() throws IOException {
+        String markdown = report(results());
+
+        assertThat(markdown).contains("### NAS Parallel Benchmarks under JMH: JMH's view and NPB's own");
+        assertThat(markdown).contains("2 warm-up and 3 measured iterations").contains("during these launches: 0.8–1.5.");
+        // a launch per row in the order they ran; JMH's mean ± 99.9% error (t of 2 degrees of freedom, 31.60, times
+        // the standard deviation, 0.02, 0.01 and 0.0001, over √3) and min, NPB's mean and times, each row with three
+        // significant digits of its JMH mean
+        assertThat(markdown).contains("| CG.A | 2 | ompi-java | 0.520 ± 0.365 | 0.500 | 0.530 | 0.510, 0.530, 0.550 |\n"
+                + "| CG.A | 2 | mpj | failed-1 | – | – | – |\n"
+                + "| CG.A | 2 | mpi4all-openmpi | 0.480 ± 0.182 | 0.470 | 0.481 | 0.481, 0.471, 0.491 |\n"
+                + "| EP.S | 2 | mpi4all-openmpi | 0.0124 ± 0.0018 | 0.0123 | 0.0125 | 0.0124, 0.0126, 0.0125 |\n");
+    }
+
+    @Test
+    void npbUnderJmhIsLeftOutWhereItDidNotRun() throws IOException {
+        assertThat(report(pairedResults())).doesNotContain("under JMH");
     }
 
     /** Each launch's best iteration of one contender's benchmark at one size, µs: launch 1, 2, 3. */
