@@ -610,7 +610,7 @@ public final class Report {
         NpbJmhRuns runs = NpbJmhRuns.read(file);
         md.append("### NAS Parallel Benchmarks under JMH: JMH's view and NPB's own\n\n");
         md.append("Each kernel's timed section as a single-shot JMH benchmark under `mpirun` (`scripts/bench-npb --jmh`,"
-                        + " [how it runs](#npb-under-jmh)): one launch per backend and kernel, the backends interleaved, ")
+                        + " [how it runs](#npb-under-jmh)): one launch per backend and kernel, each kernel on every backend in turn, ")
                 .append(machine.getProperty("npb.jmh.warmup", "?")).append(" warm-up and ")
                 .append(machine.getProperty("npb.jmh.iterations", "?")).append(" measured iterations, each of which must verify"
                         + " (a launch that recorded no time says why). Two views of the same measured iterations: JMH's time of"
