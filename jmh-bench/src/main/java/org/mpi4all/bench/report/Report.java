@@ -612,10 +612,11 @@ public final class Report {
         md.append("Each kernel's timed section as a single-shot JMH benchmark under `mpirun` (`scripts/bench-npb --jmh`,"
                         + " [how it runs](#npb-under-jmh)): one launch per backend and kernel, each kernel on every backend in turn, ")
                 .append(machine.getProperty("npb.jmh.warmup", "?")).append(" warm-up and ")
-                .append(machine.getProperty("npb.jmh.iterations", "?")).append(" measured iterations, each of which must verify"
-                        + " (a launch that recorded no time says why). Two views of the same measured iterations: JMH's time of"
-                        + " each on rank 0 (mean ± 99.9% confidence interval, as JMH computes it, and the shortest), and NPB's own"
-                        + " `Time in seconds` of each (the slowest rank's).");
+                .append(machine.getProperty("npb.jmh.iterations", "?")).append(" measured iteration")
+                .append("1".equals(machine.getProperty("npb.jmh.iterations")) ? "" : "s")
+                .append(", each of which must verify (a launch that recorded no time says why). Two views of the same"
+                        + " measured iterations: JMH's time of each on rank 0 (mean ± 99.9% confidence interval, as JMH computes"
+                        + " it, and the shortest), and NPB's own `Time in seconds` of each (the slowest rank's).");
         loadRange(results.resolve("npb-jmh-load.tsv"))
                 .ifPresent(range -> md.append(" Load average (1 min) during these launches: ").append(range).append('.'));
         md.append("\n\n").append(NpbTables.jmh(runs)).append('\n');

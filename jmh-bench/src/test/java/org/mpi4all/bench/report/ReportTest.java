@@ -146,7 +146,7 @@ class ReportTest {
         String markdown = report(results());
 
         assertThat(markdown).contains("### NAS Parallel Benchmarks under JMH: JMH's view and NPB's own");
-        assertThat(markdown).contains("2 warm-up and 3 measured iterations").contains("during these launches: 0.8–1.5.");
+        assertThat(markdown).contains("2 warm-up and 3 measured iterations, each of which must verify").contains("during these launches: 0.8–1.5.");
         // a launch per row in the order they ran; JMH's mean ± 99.9% error (t of 2 degrees of freedom, 31.60, times
         // the standard deviation, 0.02, 0.01 and 0.0001, over √3) and min, NPB's mean and times, each row with three
         // significant digits of its JMH mean
