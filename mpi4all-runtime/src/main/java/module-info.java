@@ -11,4 +11,6 @@ module org.mpi4all {
     exports org.mpi4all;
     exports org.mpi4all.ffi;
     exports org.mpi4all.runtime;
+    // Not org.mpi4all.ffi.internal (generated): the library the generated layer is bound to, and the functions the high
+    // level calls without the checked mode, having checked their arguments itself.
 }

@@ -61,11 +61,12 @@ final class FunctionEmitter {
     private static final String CALL = "call";
 
     private final TypeMapper types;
-    private final ClassName mpi;
+    /** The class that holds the bound library ({@code LIB}) and turns its error codes into exceptions ({@code error}). */
+    private final ClassName library;
 
-    FunctionEmitter(TypeMapper types, ClassName mpi) {
+    FunctionEmitter(TypeMapper types, ClassName library) {
         this.types = types;
-        this.mpi = mpi;
+        this.library = library;
     }
 
     /** The emitted method and its holder. */
@@ -125,7 +126,7 @@ final class FunctionEmitter {
                     .addStatement("throw $T.rethrow($L)", RuntimeTypes.MPI_ERRORS, failure)
                     .endControlFlow()
                     .beginControlFlow("if ($L != 0)", code)
-                    .addStatement("throw $T.error($S, $L)", mpi, function.name(), code)
+                    .addStatement("throw $T.error($S, $L)", library, function.name(), code)
                     .endControlFlow()
                     // A Java callback MPI ran (a reduction) may have failed although MPI succeeded.
                     .addStatement("$T.rethrowIfPending()", RuntimeTypes.UPCALLS);
@@ -166,7 +167,7 @@ final class FunctionEmitter {
             options.add(CodeBlock.of("$T.Option.critical(true)", Linker.class));
         }
         String linker = viaAux ? "auxDowncall" : link == Link.CRITICAL_WHILE_SAFE ? "startDowncall" : "downcall";
-        CodeBlock linked = CodeBlock.of("$T.LIB.$L($S, $L$L)", mpi, linker, function.name(), descriptor,
+        CodeBlock linked = CodeBlock.of("$T.LIB.$L($S, $L$L)", library, linker, function.name(), descriptor,
                 options.isEmpty() ? CodeBlock.of("") : CodeBlock.of(", $L", CodeBlock.join(options, ", ")));
         TypeSpec.Builder holder = TypeSpec.classBuilder(function.name())
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)

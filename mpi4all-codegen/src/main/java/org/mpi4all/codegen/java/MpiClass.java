@@ -24,13 +24,16 @@ import org.mpi4all.core.blueprint.Parameter;
 /**
  * Builds {@code Mpi}, the C interface under its C names: every constant as a {@code static final} field
  * (declared in one of the interfaces of its {@link ConstantFamily}, read once from the library when a program first
- * uses the family), every function as a static method; and {@code MpiCritical}, the blocking buffer functions linked
- * so that they accept heap memory.
+ * uses the family), every function as a static method; {@code MpiCritical}, the blocking buffer functions linked
+ * so that they accept heap memory; and, in a package the runtime module does not export, the library they are bound
+ * to and the few functions the high level calls without the checked mode ({@link #PRECHECKED_FUNCTIONS}).
  */
 final class MpiClass {
     static final String NAME = "Mpi";
     static final String CRITICAL_NAME = "MpiCritical";
     static final String LIBRARY_NAME = "BoundLibrary";
+    static final String PRECHECKED_NAME = "MpiPrechecked";
+    static final String CRITICAL_PRECHECKED_NAME = "MpiCriticalPrechecked";
 
     /**
      * The blocking functions whose buffers MPI uses only during the call (point-to-point, collectives,
@@ -59,6 +62,17 @@ final class MpiClass {
      */
     static final Set<String> SHORT_STARTS = Set.of("MPI_Isend", "MPI_Irecv");
 
+    /**
+     * The functions the high level's short paths call once they have checked every argument themselves (a whole
+     * buffer of a predefined or duplicated datatype, alive, a communicator or window not freed, a predefined
+     * operator: {@code Communicator.send}, {@code recv}, the reductions, {@code Window.put} and {@code fence}):
+     * {@value #PRECHECKED_NAME} and {@value #CRITICAL_PRECHECKED_NAME} have them without the checked mode's second
+     * round of the same checks, which made each too big for C2 to inline into its caller once compiled on its own
+     * (docs/benchmarks-journal.md, "What C2 inlines on the high level's short paths").
+     */
+    static final Set<String> PRECHECKED_FUNCTIONS = Set.of("MPI_Send", "MPI_Ssend", "MPI_Recv", "MPI_Reduce",
+            "MPI_Allreduce", "MPI_Scan", "MPI_Exscan", "MPI_Put", "MPI_Win_fence");
+
     /** Window constructors: each new window gets {@code MPI_ERRORS_RETURN}, so its errors become exceptions. */
     private static final Set<String> WINDOW_CONSTRUCTORS = Set.of(
             "MPI_Win_create", "MPI_Win_allocate", "MPI_Win_allocate_shared", "MPI_Win_create_dynamic");
@@ -67,20 +81,27 @@ final class MpiClass {
     private final TypeMapper types;
     private final String auxResource;
     private final ClassName mpi;
+    /** The package of the generated classes the runtime module keeps to itself (it does not export it). */
+    private final String internalPackage;
     private final ClassName library;
     private final FunctionEmitter functions;
     private final ArgumentCheckEmitter checks;
     private final Set<String> absentConstants;
 
-    /** {@code absentConstants}: standard constants {@code blueprint} was completed with (see {@link ConstantField#addTo}). */
-    MpiClass(Blueprint blueprint, TypeMapper types, String packageName, String auxResource, Set<String> absentConstants) {
+    /**
+     * {@code absentConstants}: standard constants {@code blueprint} was completed with (see {@link ConstantField#addTo});
+     * {@code internalPackage}: where the library and the prechecked functions go, a package programs cannot use.
+     */
+    MpiClass(Blueprint blueprint, TypeMapper types, String packageName, String internalPackage, String auxResource,
+             Set<String> absentConstants) {
         this.blueprint = blueprint;
         this.absentConstants = absentConstants;
         this.types = types;
         this.auxResource = auxResource;
         this.mpi = ClassName.get(packageName, NAME);
-        this.library = ClassName.get(packageName, LIBRARY_NAME);
-        this.functions = new FunctionEmitter(types, mpi);
+        this.internalPackage = internalPackage;
+        this.library = ClassName.get(internalPackage, LIBRARY_NAME);
+        this.functions = new FunctionEmitter(types, library);
         this.checks = new ArgumentCheckEmitter(blueprint, types, mpi);
     }
 
@@ -116,10 +137,6 @@ final class MpiClass {
                 .addJavadoc(types.neutral() ? neutralJavadoc() : specialisedJavadoc())
                 .addField(FieldSpec.builder(RuntimeTypes.MPI_LIBRARY, "LIB", Modifier.STATIC, Modifier.FINAL)
                         .initializer("$T.LIB", library)
-                        .build())
-                .addField(FieldSpec.builder(RuntimeTypes.MPI_ERRORS, "ERRORS", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                        .initializer("new $T(LIB,\n$>$L,\n$L$<)", RuntimeTypes.MPI_ERRORS,
-                                nameList("MPI_ERR_"), nameList("MPI_T_ERR_"))
                         .build())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
 
@@ -157,17 +174,7 @@ final class MpiClass {
                 skipped.accept(new JavaBindingsGenerator.Skip(function.name(), e.getMessage()));
             }
         }
-        TypeSpec mpiClass = type
-                .addMethod(MethodSpec.methodBuilder("error")
-                        .addModifiers(Modifier.STATIC)
-                        .returns(RuntimeTypes.MPI_EXCEPTION)
-                        .addParameter(String.class, "function")
-                        .addParameter(TypeName.INT, "code")
-                        .addJavadoc("{@return the exception for the error {@code code} that {@code function} returned}\n")
-                        .addStatement("return ERRORS.exception(function, code)")
-                        .build())
-                .build();
-        return new Built(mpiClass, familyInterfaces, libraryClass());
+        return new Built(type.build(), familyInterfaces, libraryClass());
     }
 
     private TypeSpec.Builder familyInterface(ConstantFamily family) {
@@ -184,19 +191,37 @@ final class MpiClass {
                         """, mpi, family.contents(), mpi, mpi, LIBRARY_NAME, mpi);
     }
 
-    /** {@value #LIBRARY_NAME}: the library, loaded on first use by {@code Mpi} or by any constant family. */
+    /**
+     * {@value #LIBRARY_NAME}: the library, loaded on first use by {@code Mpi} or by any constant family, and its error
+     * codes turned into exceptions.
+     */
     private TypeSpec libraryClass() {
         return TypeSpec.classBuilder(library)
-                .addModifiers(Modifier.FINAL)
+                .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addJavadoc("""
-                        The MPI library {@link $T} and its constants are bound to, loaded when either is first used. The
-                        constants read it from here, not from {@code $T}, so that a program may read a constant before
-                        anything initialises {@code $T}, and {@code $T}'s initialiser may read constants.
-                        """, mpi, mpi, mpi, mpi)
-                .addField(FieldSpec.builder(RuntimeTypes.MPI_LIBRARY, "LIB", Modifier.STATIC, Modifier.FINAL)
+                        The MPI library {@link $T} and its constants are bound to, loaded when either is first used, and
+                        the exceptions its error codes become. The constants read it from here, not from {@code $T}, so
+                        that a program may read a constant before anything initialises {@code $T}, and {@code $T}'s
+                        initialiser may read constants. Public in a package the module does not export: the classes of
+                        {@code $L} and of this package use it, programs cannot.
+                        """, mpi, mpi, mpi, mpi, mpi.packageName())
+                .addField(FieldSpec.builder(RuntimeTypes.MPI_LIBRARY, "LIB", Modifier.PUBLIC, Modifier.STATIC,
+                                Modifier.FINAL)
                         .initializer(types.neutral() ? CodeBlock.of("$T.current()", RuntimeTypes.MPI_LIBRARY) : loadTarget())
                         .build())
+                .addField(FieldSpec.builder(RuntimeTypes.MPI_ERRORS, "ERRORS", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .initializer("new $T(LIB,\n$>$L,\n$L$<)", RuntimeTypes.MPI_ERRORS,
+                                nameList("MPI_ERR_"), nameList("MPI_T_ERR_"))
+                        .build())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build())
+                .addMethod(MethodSpec.methodBuilder("error")
+                        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                        .returns(RuntimeTypes.MPI_EXCEPTION)
+                        .addParameter(String.class, "function")
+                        .addParameter(TypeName.INT, "code")
+                        .addJavadoc("{@return the exception for the error {@code code} that {@code function} returned}\n")
+                        .addStatement("return ERRORS.exception(function, code)")
+                        .build())
                 .build();
     }
 
@@ -282,6 +307,45 @@ final class MpiClass {
             }
         }
         return type.build();
+    }
+
+    /**
+     * {@value #PRECHECKED_NAME} and {@value #CRITICAL_PRECHECKED_NAME}: the {@link #PRECHECKED_FUNCTIONS} as
+     * {@code Mpi} and {@code MpiCritical} have them, linked the same way, with the same error codes turned into the same
+     * exceptions and the same failure of a Java callback rethrown, without the checked mode's checks (nor the
+     * critical reductions' refusal of a user-defined operation: the high level hands those to {@code Mpi}).
+     */
+    List<TypeSpec> buildPrechecked() {
+        TypeSpec.Builder plain = precheckedClass(PRECHECKED_NAME, NAME, CodeBlock.of(""));
+        TypeSpec.Builder critical = precheckedClass(CRITICAL_PRECHECKED_NAME, CRITICAL_NAME, CodeBlock.of(
+                " Nor do the reductions refuse a user-defined operation: the caller gives them predefined ones only."));
+        for (FunctionInfo function : blueprint.functions()) {
+            if (!PRECHECKED_FUNCTIONS.contains(function.name())) {
+                continue;
+            }
+            FunctionEmitter.Emitted emitted = functions.emit(function, FunctionEmitter.Link.PLAIN,
+                    this::endCriticalStarts, this::afterSuccess);
+            plain.addMethod(emitted.method()).addType(emitted.holder());
+            if (isHeapSafe(function)) {
+                emitted = functions.emit(function, FunctionEmitter.Link.CRITICAL, FunctionEmitter.ExtraCode.NONE,
+                        FunctionEmitter.ExtraCode.NONE);
+                critical.addMethod(emitted.method()).addType(emitted.holder());
+            }
+        }
+        return List.of(plain.build(), critical.build());
+    }
+
+    private TypeSpec.Builder precheckedClass(String name, String checkedName, CodeBlock more) {
+        return TypeSpec.classBuilder(ClassName.get(internalPackage, name))
+                .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .addJavadoc("""
+                        Functions of {@link $T} for a caller that has checked their arguments itself (the high level's
+                        short paths), without the checked mode ({@link $T}), whose checks the caller's own make already.
+                        The JIT compiles each to less code without them, under the size up to which it still inlines a
+                        method it compiled on its own first.$L Public in a package the module does not export: programs
+                        cannot call them.
+                        """, ClassName.get(mpi.packageName(), checkedName), ArgumentCheckEmitter.ARGUMENT_CHECKS, more)
+                .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     }
 
     /**

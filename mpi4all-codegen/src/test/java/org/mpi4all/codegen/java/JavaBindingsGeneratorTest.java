@@ -32,7 +32,7 @@ class JavaBindingsGeneratorTest {
                 + " MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) { if (ArgumentChecks.ENABLED) {"
                 + " ArgumentChecks.alive(\"MPI_Send\", \"buf\", buf); } int result; try { result = (int) HANDLE.invokeExact(buf,"
                 + " count, (int) datatype.value(), dest, tag, (int) comm.value()); } catch (Throwable t) {"
-                + " throw MpiErrors.rethrow(t); } if (result != 0) { throw Mpi.error(\"MPI_Send\", result); }"
+                + " throw MpiErrors.rethrow(t); } if (result != 0) { throw BoundLibrary.error(\"MPI_Send\", result); }"
                 + " Upcalls.rethrowIfPending(); }");
     }
 
@@ -111,14 +111,14 @@ class JavaBindingsGeneratorTest {
         assertThat(mpi).contains("public final class Mpi implements MpiOperations, MpiHandles, MpiSentinels,"
                 + " MpiErrorClasses, MpiValues {", "static final MpiLibrary LIB = BoundLibrary.LIB;");
         assertThat(mpi).doesNotContain("MPI_COMM_WORLD = ", "MPI_SUM = ", "MPI_ANY_SOURCE = ");
-        assertThat(sources.get("MpiHandles")).contains("import static org.mpi4all.ffi.BoundLibrary.LIB;",
+        assertThat(sources.get("MpiHandles")).contains("import static org.mpi4all.ffi.internal.BoundLibrary.LIB;",
                 "public interface MpiHandles {", "MPI_Comm MPI_COMM_WORLD = new MPI_Comm(LIB.intConstant(\"MPI_COMM_WORLD\"));");
         assertThat(sources.get("MpiOperations")).contains("MPI_Op MPI_SUM = ", "MPI_Op MPI_OP_NULL = ");
         assertThat(sources.get("MpiErrorClasses")).contains("int MPI_ERR_OTHER = ", "int MPI_ERR_RANK = ");
         // The families read BoundLibrary's LIB, not Mpi's, so that a constant read first does not initialise Mpi.
         assertThat(sources.get("MpiHandles")).doesNotContain("Mpi.LIB");
-        assertThat(sources.get("BoundLibrary")).contains("final class BoundLibrary {",
-                "static final MpiLibrary LIB = MpiLibrary.load(new MpiLibrary.Target(");
+        assertThat(sources.get("BoundLibrary")).contains("package org.mpi4all.ffi.internal;",
+                "public final class BoundLibrary {", "public static final MpiLibrary LIB = MpiLibrary.load(new MpiLibrary.Target(");
     }
 
     @Test
@@ -166,8 +166,8 @@ class JavaBindingsGeneratorTest {
     void shortStartsAreLinkedCriticalWhileNoJavaFunctionIsGivenToMpi() {
         String mpi = sources(Fixtures.intHandles()).get("Mpi");
 
-        assertThat(holder(mpi, "MPI_Isend")).contains("static final MethodHandle HANDLE = Mpi.LIB.startDowncall(\"MPI_Isend\",");
-        assertThat(holder(mpi, "MPI_Send")).contains("static final MethodHandle HANDLE = Mpi.LIB.downcall(\"MPI_Send\",");
+        assertThat(holder(mpi, "MPI_Isend")).contains("static final MethodHandle HANDLE = BoundLibrary.LIB.startDowncall(\"MPI_Isend\",");
+        assertThat(holder(mpi, "MPI_Send")).contains("static final MethodHandle HANDLE = BoundLibrary.LIB.downcall(\"MPI_Send\",");
         // A function pointer may be Java code, which MPI could call from inside a start: the switch is made before
         // MPI sees it, whether the checked mode is on or not.
         assertThat(holder(mpi, "MPI_Op_create")).contains("} CriticalStarts.functionGiven(\"MPI_Op_create\"); int result;");
@@ -191,9 +191,9 @@ class JavaBindingsGeneratorTest {
 
     @Test
     void errorClassNamesExcludeTheLastCodeMarker() {
-        String mpi = sources(Fixtures.intHandles()).get("Mpi");
+        String library = sources(Fixtures.intHandles()).get("BoundLibrary");
 
-        assertThat(mpi).contains("List.of(\"MPI_ERR_OTHER\", \"MPI_ERR_RANK\")");
+        assertThat(library).contains("List.of(\"MPI_ERR_OTHER\", \"MPI_ERR_RANK\")");
     }
 
     @Test
@@ -239,6 +239,30 @@ class JavaBindingsGeneratorTest {
         // Read at the first check, not as Mpi initialises.
         assertThat(sources.get("Mpi")).contains("private static final class PredefinedOperations {"
                 + " static final long[] VALUES = {MPI_SUM.value()}; }");
+    }
+
+    @Test
+    void theHighLevelsShortPathsGetTheirFunctionsWithoutTheCheckedModeInAPackageProgramsCannotUse() {
+        Map<String, String> sources = sources(Fixtures.intHandles());
+        String plain = sources.get("MpiPrechecked");
+        String critical = sources.get("MpiCriticalPrechecked");
+
+        assertThat(plain).contains("package org.mpi4all.ffi.internal;", "public final class MpiPrechecked {");
+        assertThat(critical).contains("package org.mpi4all.ffi.internal;", "public final class MpiCriticalPrechecked {");
+        // The same call as Mpi's and MpiCritical's, linked the same way, with the same exceptions, but no checks.
+        String call = "int result; try { result = (int) HANDLE.invokeExact(buf, count, (int) datatype.value(), dest, tag,"
+                + " (int) comm.value()); } catch (Throwable t) { throw MpiErrors.rethrow(t); } if (result != 0) {"
+                + " throw BoundLibrary.error(\"MPI_Send\", result); } Upcalls.rethrowIfPending(); }";
+        assertThat(holder(sources.get("Mpi"), "MPI_Send")).contains("ArgumentChecks", call);
+        assertThat(holder(plain, "MPI_Send")).contains("static final MethodHandle HANDLE = BoundLibrary.LIB.downcall("
+                + "\"MPI_Send\",", "int tag, MPI_Comm comm) { " + call).doesNotContain("ArgumentChecks");
+        assertThat(method(critical, "MPI_Allreduce")).contains("MPI_Allreduce.HANDLE.invokeExact(",
+                "throw BoundLibrary.error(\"MPI_Allreduce\", result);").doesNotContain("ArgumentChecks",
+                "requirePredefinedOperation");
+        assertThat(critical).contains("Linker.Option.critical(true)");
+        // Only the functions the short paths call, and in the critical class the blocking buffer functions of them.
+        assertThat(plain).doesNotContain("MPI_Isend", "MPI_Comm_rank", "MPI_Win_create");
+        assertThat(critical).contains("public static void MPI_Send(").doesNotContain("MPI_Isend", "MPI_Win_create");
     }
 
     @Test
