@@ -8,6 +8,8 @@ import org.mpi4all.ffi.MPI_Info;
 import org.mpi4all.ffi.MPI_Op;
 import org.mpi4all.ffi.Mpi;
 import org.mpi4all.ffi.MpiCritical;
+import org.mpi4all.ffi.internal.MpiCriticalPrechecked;
+import org.mpi4all.ffi.internal.MpiPrechecked;
 
 /**
  * The one place where a blocking operation chooses between the critical downcall ({@code MpiCritical},
@@ -92,30 +94,31 @@ final class Downcall {
     /**
      * {@code MPI_Send}, or {@code MPI_Ssend} if {@code synchronous}, of a whole buffer MPI takes as it is
      * ({@link Message#wholeCount}), without call state, given as its segment ({@code Communicator.wholeSegment}): a
-     * native segment through {@code Mpi}, the view of a heap array in place through {@code MpiCritical}.
+     * native segment through {@code Mpi}, the view of a heap array in place through {@code MpiCritical}, each in the
+     * form without the checked mode ({@code MpiPrechecked}): the caller has checked every argument it would.
      */
     static void sendWhole(boolean synchronous, MemorySegment buf, int count, MPI_Datatype type, int dest, int tag,
             MPI_Comm comm) {
         boolean critical = !buf.isNative();
         if (synchronous) {
             if (critical) {
-                MpiCritical.MPI_Ssend(buf, count, type, dest, tag, comm);
+                MpiCriticalPrechecked.MPI_Ssend(buf, count, type, dest, tag, comm);
             } else {
-                Mpi.MPI_Ssend(buf, count, type, dest, tag, comm);
+                MpiPrechecked.MPI_Ssend(buf, count, type, dest, tag, comm);
             }
         } else if (critical) {
-            MpiCritical.MPI_Send(buf, count, type, dest, tag, comm);
+            MpiCriticalPrechecked.MPI_Send(buf, count, type, dest, tag, comm);
         } else {
-            Mpi.MPI_Send(buf, count, type, dest, tag, comm);
+            MpiPrechecked.MPI_Send(buf, count, type, dest, tag, comm);
         }
     }
 
     /** {@code MPI_Recv} into a whole buffer MPI takes as it is, without a status; see {@link #sendWhole}. */
     static void recvWhole(MemorySegment buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm) {
         if (buf.isNative()) {
-            Mpi.MPI_Recv(buf, count, type, source, tag, comm, Mpi.MPI_STATUS_IGNORE);
+            MpiPrechecked.MPI_Recv(buf, count, type, source, tag, comm, Mpi.MPI_STATUS_IGNORE);
         } else {
-            MpiCritical.MPI_Recv(buf, count, type, source, tag, comm, Mpi.MPI_STATUS_IGNORE);
+            MpiCriticalPrechecked.MPI_Recv(buf, count, type, source, tag, comm, Mpi.MPI_STATUS_IGNORE);
         }
     }
 
@@ -172,19 +175,49 @@ final class Downcall {
             criticalReduction(kind, sentArray(in, out), sentOffset(in, out), array(out), offset(out), in.count,
                     in.handle, op, root, comm);
         } else {
-            segmentReduction(false, kind, sent(in, out), plain(out), in.count, in.handle, op, root, comm);
+            plainReduction(kind, sent(in, out), plain(out), in.count, in.handle, op, root, comm);
         }
     }
 
     /**
-     * A reduction of whole buffers MPI takes as they are ({@link Message#wholeCount}), without call state, given as
-     * their segments ({@code Communicator.wholeSegment}): native segments through {@code Mpi}, the views of heap
-     * arrays in place through {@code MpiCritical}; {@code recv} is {@code NULL} where this process receives nothing
-     * (a reduce off the root).
+     * A reduction of whole buffers MPI takes as they are ({@link Message#wholeCount}) by a predefined operator,
+     * without call state, given as their segments ({@code Communicator.wholeSegment}): native segments through
+     * {@code Mpi}, the views of heap arrays in place through {@code MpiCritical}, without the checked mode as in
+     * {@link #sendWhole}; {@code recv} is {@code NULL} where this process receives nothing (a reduce off the root).
      */
     static void wholeReduction(Reductions.Kind kind, MemorySegment send, MemorySegment recv, int count,
             MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm) {
-        segmentReduction(!send.isNative(), kind, send, recv, count, type, op, root, comm);
+        boolean critical = !send.isNative();
+        switch (kind) {
+            case REDUCE -> {
+                if (critical) {
+                    MpiCriticalPrechecked.MPI_Reduce(send, recv, count, type, op, root, comm);
+                } else {
+                    MpiPrechecked.MPI_Reduce(send, recv, count, type, op, root, comm);
+                }
+            }
+            case ALLREDUCE -> {
+                if (critical) {
+                    MpiCriticalPrechecked.MPI_Allreduce(send, recv, count, type, op, comm);
+                } else {
+                    MpiPrechecked.MPI_Allreduce(send, recv, count, type, op, comm);
+                }
+            }
+            case SCAN -> {
+                if (critical) {
+                    MpiCriticalPrechecked.MPI_Scan(send, recv, count, type, op, comm);
+                } else {
+                    MpiPrechecked.MPI_Scan(send, recv, count, type, op, comm);
+                }
+            }
+            case EXSCAN -> {
+                if (critical) {
+                    MpiCriticalPrechecked.MPI_Exscan(send, recv, count, type, op, comm);
+                } else {
+                    MpiPrechecked.MPI_Exscan(send, recv, count, type, op, comm);
+                }
+            }
+        }
     }
 
     /** The critical function of the reduction {@code kind}: each buffer an array (or segment) and a byte offset into it. */
@@ -198,38 +231,14 @@ final class Downcall {
         }
     }
 
-    /** The plain or (heap segments) critical function of the reduction {@code kind}, on segments. */
-    private static void segmentReduction(boolean critical, Reductions.Kind kind, MemorySegment sendbuf,
-            MemorySegment recvbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm) {
+    /** The plain function of the reduction {@code kind}, on segments. */
+    private static void plainReduction(Reductions.Kind kind, MemorySegment sendbuf, MemorySegment recvbuf, int count,
+            MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm) {
         switch (kind) {
-            case REDUCE -> {
-                if (critical) {
-                    MpiCritical.MPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
-                } else {
-                    Mpi.MPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
-                }
-            }
-            case ALLREDUCE -> {
-                if (critical) {
-                    MpiCritical.MPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
-                } else {
-                    Mpi.MPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
-                }
-            }
-            case SCAN -> {
-                if (critical) {
-                    MpiCritical.MPI_Scan(sendbuf, recvbuf, count, type, op, comm);
-                } else {
-                    Mpi.MPI_Scan(sendbuf, recvbuf, count, type, op, comm);
-                }
-            }
-            case EXSCAN -> {
-                if (critical) {
-                    MpiCritical.MPI_Exscan(sendbuf, recvbuf, count, type, op, comm);
-                } else {
-                    Mpi.MPI_Exscan(sendbuf, recvbuf, count, type, op, comm);
-                }
-            }
+            case REDUCE -> Mpi.MPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
+            case ALLREDUCE -> Mpi.MPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
+            case SCAN -> Mpi.MPI_Scan(sendbuf, recvbuf, count, type, op, comm);
+            case EXSCAN -> Mpi.MPI_Exscan(sendbuf, recvbuf, count, type, op, comm);
         }
     }
 

@@ -117,15 +117,20 @@ final class Message {
 
     /**
      * The elements in {@code carrier} if MPI can be handed it whole, as it is, so that a blocking call needs no
-     * call state (see {@code Reductions.reduction}): a native segment of a whole number of the predefined
+     * call state (see {@code Reductions.reduction}): a live native segment of a whole number of the predefined
      * {@code typeParam} (default {@code BYTE}) that MPI may write, if it does; or, if {@code heapInPlace} (a
      * critical downcall may take it), a primitive array, without {@code typeParam}. Else -1. {@link #wholeType}
-     * is its datatype. {@link #resolve} tests the same inline: calling this instead made the 8-byte ping-pongs 2-5%
-     * slower in JMH.
+     * is its datatype. {@link #resolve} tests the same inline, but for the arena, which the checked call it leads to
+     * looks at: calling this instead made the 8-byte ping-pongs 2-5% slower in JMH.
+     *
+     * <p>The short paths hand such a buffer to the generated functions without the checked mode
+     * ({@code MpiPrechecked}), so this is their check of it: the bytes MPI touches are the whole segment or array
+     * (a predefined or duplicated datatype's extent is its size), and a segment whose arena is closed is not
+     * whole, so that it goes the long way, whose checked call names it.
      */
     static int wholeCount(Object carrier, Datatype typeParam, int direction, boolean heapInPlace) {
         if (carrier instanceof MemorySegment s) {
-            if (s.isNative() && ((direction & OUT) == 0 || !s.isReadOnly())) {
+            if (s.isNative() && ((direction & OUT) == 0 || !s.isReadOnly()) && s.scope().isAlive()) {
                 Datatype type = typeParam != null ? typeParam : Datatype.BYTE;
                 if (type.hasFixedHandle()) {
                     long elements = type.elementsIn(s.byteSize());   // -1 if not a whole number

@@ -18,6 +18,7 @@ import org.mpi4all.ffi.MPI_Datatype;
 import org.mpi4all.ffi.MPI_Op;
 import org.mpi4all.ffi.MPI_Win;
 import org.mpi4all.ffi.Mpi;
+import org.mpi4all.ffi.internal.MpiPrechecked;
 
 /**
  * Memory that the processes of a communicator expose to each other for one-sided communication
@@ -330,13 +331,14 @@ public final class Window implements Attributed<Window>, AutoCloseable {
         // never a heap array in place: MPI reads the origin until the next synchronization
         int whole = Message.wholeCount(origin, typeParam, Message.IN, false);
         if (whole >= 0) {
-            // A native segment is handed to MPI as it is: no call state, nothing to stage.
+            // A native segment is handed to MPI as it is: no call state, nothing to stage, and every argument checked
+            // here (the window not freed, the segment whole and alive), so without the checked mode.
             MPI_Win win = handle();
             Datatype originType = typeParam != null ? typeParam : Datatype.BYTE;
             checkAccess("put", target, disp, whole, originType);
             Call.checkOutside("put");
             MPI_Datatype typeHandle = originType.handle(null);
-            Mpi.MPI_Put((MemorySegment) origin, whole, typeHandle, target, disp, whole, typeHandle, win);
+            MpiPrechecked.MPI_Put((MemorySegment) origin, whole, typeHandle, target, disp, whole, typeHandle, win);
             return;
         }
         operate("put", origin, Message.IN, null, null, null, target, disp, typeParam, -1,
@@ -547,7 +549,7 @@ public final class Window implements Attributed<Window>, AutoCloseable {
      * every window ({@code MPI_Win_fence}). Collective.
      */
     public void fence() {
-        Mpi.MPI_Win_fence(0, handle());
+        MpiPrechecked.MPI_Win_fence(0, handle());   // handle() refuses a freed window
         fenced = true;
         completePending(-1);
     }
