@@ -1,5 +1,7 @@
 package org.mpi4all;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.BiConsumer;
@@ -68,6 +70,13 @@ final class Checks {
             } else {
                 fail(name, "expected " + type.getSimpleName() + " containing \"" + fragment + "\" but got " + t);
             }
+        }
+    }
+
+    /** {@return a native segment of {@code bytes} whose arena is closed}: freed memory, which no call may touch. */
+    static MemorySegment freedSegment(long bytes) {
+        try (Arena arena = Arena.ofConfined()) {
+            return arena.allocate(bytes);
         }
     }
 

@@ -360,6 +360,13 @@ class CollectiveTest {
             checks.throwsWith("segmentRecvBufOfOtherKind", IllegalArgumentException.class,
                     "allreduce: recvBuf is double[2], not the kind of buffer sent, a MemorySegment of 16 bytes",
                     () -> allreduceDoubles(16, Op.SUM, new double[2]));
+            MemorySegment freed = Checks.freedSegment(16);
+            checks.throwsWith("freedSegmentSent", IllegalStateException.class,
+                    "argument sendbuf is a segment whose arena is closed",
+                    () -> world.allreduce(freed, Op.SUM, recvBuf(Arena.ofAuto().allocate(16)), type(Datatype.DOUBLE)));
+            checks.throwsWith("freedSegmentRecvBuf", IllegalStateException.class,
+                    "argument recvbuf is a segment whose arena is closed",
+                    () -> allreduceDoubles(16, Op.SUM, freed));
             checks.throwsWith("rootOnAllreduce", IllegalArgumentException.class, "allreduce: does not accept root",
                     () -> world.allreduce(new int[1], Op.SUM, root(0)));
         }
@@ -435,7 +442,8 @@ class CollectiveTest {
     private static final String[] MISUSE = {"sumOnBoolean", "bandOnDouble", "recvBufOfOtherKind", "recvBufTooSmall",
         "inPlaceAndRecvBuf", "alltoallNotDivisible", "alltoallvWithoutCounts", "sendCountsWrongLength",
         "negativeCount", "countsBeyondBuffer", "scattervWithoutCounts", "reduceScatterNotDivisible",
-        "reduceScatterCountsSum", "segmentRecvBufReadOnly", "segmentRecvBufTooSmall",
+        "reduceScatterCountsSum", "segmentRecvBufReadOnly", "segmentRecvBufTooSmall", "freedSegmentSent",
+        "freedSegmentRecvBuf",
         "segmentNotWholeElements", "bandOnDoubleSegment", "segmentRecvBufOfOtherKind", "rootOnAllreduce"};
 
     private static MpiRunResult fourRanks;

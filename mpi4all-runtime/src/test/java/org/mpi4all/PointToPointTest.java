@@ -287,6 +287,14 @@ class PointToPointTest {
             checks.throwsWith("bigEndianBuffer", IllegalArgumentException.class,
                     "a direct IntBuffer with 4 remaining in BIG_ENDIAN byte order",
                     () -> world.send(ByteBuffer.allocateDirect(16).order(ByteOrder.BIG_ENDIAN).asIntBuffer(), right));
+            // A whole segment goes to MPI unchecked by the generated layer: the high level must refuse freed memory.
+            MemorySegment freed = Checks.freedSegment(16);
+            checks.throwsWith("freedSegmentSend", IllegalStateException.class,
+                    "argument buf is a segment whose arena is closed", () -> world.send(freed, right));
+            checks.throwsWith("freedSegmentSendSynchronous", IllegalStateException.class,
+                    "argument buf is a segment whose arena is closed", () -> world.send(freed, right, synchronous()));
+            checks.throwsWith("freedSegmentRecv", IllegalStateException.class,
+                    "argument buf is a segment whose arena is closed", () -> world.recv(freed, left));
             checks.throwsWith("invalidRank", MpiException.class, "MPI_ERR_RANK",
                     () -> world.send(ten, world.size() + 5));
             // small enough to be sent eagerly; the failing receive consumes it
@@ -386,8 +394,8 @@ class PointToPointTest {
     private static final String[] MISUSE = {"countBeyondArray", "offsetPlusCountBeyondArray", "negativeCount",
         "negativeOffset", "notABuffer", "nullBuffer", "paramNotAccepted", "paramTwice", "typeMismatch",
         "segmentNotWholeElements", "nativeSegmentNotWholeElements", "readOnlyNativeSegment", "readOnlyReceive",
-        "bigEndianBuffer", "invalidRank", "truncated", "truncatedIntoNativeSegment", "newArrayCannotHold",
-        "receivesAfterDiscarding"};
+        "bigEndianBuffer", "freedSegmentSend", "freedSegmentSendSynchronous", "freedSegmentRecv", "invalidRank",
+        "truncated", "truncatedIntoNativeSegment", "newArrayCannotHold", "receivesAfterDiscarding"};
 
     private static MpiRunResult criticalRun;
 

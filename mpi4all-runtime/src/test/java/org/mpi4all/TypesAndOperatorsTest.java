@@ -3,6 +3,7 @@ package org.mpi4all;
 import static java.lang.foreign.ValueLayout.JAVA_BOOLEAN;
 import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static org.mpi4all.Checks.rank;
 import static org.mpi4all.Checks.size;
 import static org.mpi4all.Checks.world;
@@ -16,12 +17,15 @@ import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.mpi4all.ffi.MPI_Datatype;
+import org.mpi4all.ffi.Mpi;
 import org.mpi4all.testkit.MpiRunResult;
 
 /** Records as MPI struct types, Java reduction operators (upcalls), and objects through explicit serializers. */
@@ -45,10 +49,43 @@ class TypesAndOperatorsTest {
     public static final class Program {
         public static void main(String[] args) {
             Checks.run(args, ThreadLevel.SINGLE, (checks, env) -> {
+                checks.section("extents", () -> extents(checks, env));
                 checks.section("records", () -> records(checks));
                 checks.section("operators", () -> operators(checks));
                 checks.section("objects", () -> objects(checks));
             });
+        }
+
+        /**
+         * A native segment of a datatype with a fixed handle goes to MPI whole, through the generated functions without
+         * the checked mode (Message.wholeCount, MpiPrechecked): its bytes are what MPI touches only if each such
+         * datatype's extent, as MPI measures it, is its size, and its data lies within it.
+         */
+        static void extents(Checks checks, Environment env) {
+            List<Datatype> fixed = new ArrayList<>(List.of(Datatype.BYTE, Datatype.SHORT, Datatype.CHAR,
+                    Datatype.INT, Datatype.LONG, Datatype.FLOAT, Datatype.DOUBLE, Datatype.BOOLEAN,
+                    Datatype.of(Loc.OfInt.class), Datatype.of(Loc.OfLong.class), Datatype.of(Loc.OfShort.class),
+                    Datatype.of(Loc.OfFloat.class), Datatype.of(Loc.OfDouble.class), Datatype.DOUBLE.dup(env),
+                    Datatype.of(Particle.class).dup(env), Datatype.of(Loc.OfShort.class).dup(env)));
+            List<String> wrong = new ArrayList<>();
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment aints = arena.allocate(JAVA_LONG, 4);
+                for (Datatype type : fixed) {
+                    MPI_Datatype handle = type.handle(null);
+                    Mpi.MPI_Type_get_extent(handle, aints, aints.asSlice(8));
+                    Mpi.MPI_Type_get_true_extent(handle, aints.asSlice(16), aints.asSlice(24));
+                    long lb = aints.get(JAVA_LONG, 0);
+                    long extent = aints.get(JAVA_LONG, 8);
+                    long trueLb = aints.get(JAVA_LONG, 16);
+                    long trueExtent = aints.get(JAVA_LONG, 24);
+                    if (!type.hasFixedHandle() || lb != 0 || extent != type.size() || trueLb < 0
+                            || trueLb + trueExtent > type.size()) {
+                        wrong.add(type + ": fixed handle " + type.hasFixedHandle() + ", size " + type.size() + ", lb "
+                                + lb + ", extent " + extent + ", true lb " + trueLb + ", true extent " + trueExtent);
+                    }
+                }
+            }
+            checks.equal("fixedHandleExtentsAreSizes", List.of(), wrong);
         }
 
         static void records(Checks checks) {
@@ -257,7 +294,7 @@ class TypesAndOperatorsTest {
         }
     }
 
-    private static final String[] CHECKS = {"recordTypeIsCached", "recordLayout", "nestedRecordLayout",
+    private static final String[] CHECKS = {"fixedHandleExtentsAreSizes", "recordTypeIsCached", "recordLayout", "nestedRecordLayout",
         "recordSendrecv", "recordAllgather", "nestedRecordBcast", "recordAllgatherv", "recordRecvOfUnknownSize",
         "recordFromNativeSegment", "recordWithString", "nullRecordElement", "intLambda", "longLambda", "doubleLambda",
         "byteLambda", "shortLambda", "charLambda", "floatLambda", "maxlocDouble", "minlocDouble", "maxlocInt",

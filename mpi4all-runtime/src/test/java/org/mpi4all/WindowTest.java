@@ -224,6 +224,9 @@ class WindowTest {
                     () -> window.put(new long[2], right, N - 1));
             checks.throwsWith("negativeDisp", IllegalArgumentException.class, "displacement -1 < 0",
                     () -> window.put(new long[1], right, -1));
+            checks.throwsWith("freedSegment", IllegalStateException.class,
+                    "argument origin_addr is a segment whose arena is closed",
+                    () -> window.put(Checks.freedSegment(8), right, 0, type(Datatype.LONG)));
             checks.throwsWith("rankOutside", IllegalArgumentException.class, "rank " + size + " is not in the window's group",
                     () -> window.get(new long[1], size, 0));
             checks.throwsWith("javaOperator", IllegalArgumentException.class, "predefined operators only",
@@ -247,7 +250,7 @@ class WindowTest {
     private static final String[] CHECKS = {"putArray", "putSegment", "accumulate", "getBeforeFence", "get", "lockPut",
         "getAccumulateAtomic", "noOpGet", "fetchAndOp", "rget", "raccumulate",
         "rputLanded", "pscw", "create", "sharedQuery", "dynamic", "detachTwice", "noEpoch", "lockTwice", "beyondWindow",
-        "negativeDisp", "rankOutside", "javaOperator", "closeWhileLocked", "unlockUnlocked", "flushUnlocked",
+        "negativeDisp", "freedSegment", "rankOutside", "javaOperator", "closeWhileLocked", "unlockUnlocked", "flushUnlocked",
         "completeUnstarted", "notShared", "heapMemory", "useAfterClose", "size"};
 
     @ParameterizedTest
