@@ -206,7 +206,9 @@ public final class EmbarrassinglyParallel implements Benchmark {
                     double t2 = Math.sqrt(-2.0 * Math.log(t1) / t1);
                     double t3 = x1 * t2;
                     double t4 = x2 * t2;
-                    q[(int) Math.max(Math.abs(t3), Math.abs(t4))] += 1.0;
+                    // ep.f's max(abs(t3), abs(t4)) truncated, as the larger truncation: the same annulus (truncation
+                    // is monotone and t3, t4 are finite), without Math.max(double, double)'s NaN and -0.0 blends.
+                    q[Math.max((int) Math.abs(t3), (int) Math.abs(t4))] += 1.0;
                     sumX += t3;
                     sumY += t4;
                 }
