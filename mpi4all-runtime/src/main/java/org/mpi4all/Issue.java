@@ -194,6 +194,12 @@ enum Issue {
                 new Bug(Implementation.INTEL_MPI, "2021", "2022", ACCUMULATES, "of more than 2^31-1 elements leaves the"
                         + " target unchanged" + IN_PARTS, "Intel MPI 2021.18, " + LARGE_ONE_SIDED + ": success, the"
                         + " target unchanged (the same program adds 2^31 - 64 bytes); its puts and gets complete"),
+                new Bug(Implementation.INTEL_MPI, "2021", "2022", List.of("MPI_Allreduce_c"), "of more than 2^31-1"
+                        + " elements returns success without reducing (a bug of that version, seen on an Intel Xeon):"
+                        + " use iallreduce (MPI_Iallreduce_c), or another version", "Intel MPI 2021.18.1 on an Intel"
+                        + " Xeon (AVX-512), 2^31 + 64 MPI_INT8_T summed on 2 ranks, in place or not: success, the"
+                        + " result buffer unchanged; MPI_Iallreduce_c, MPI_Allreduce_init_c, MPI_Reduce_c, MPI_Scan_c"
+                        + " and MPI_Exscan_c of the same sum right; on an AMD EPYC MPI_Allreduce_c was right too"),
                 new Bug(Implementation.INTEL_MPI, "2021", "2022", FILE_TRANSFERS, "of more than 2^31-1 elements"
                         + " transfers nothing and returns success" + IN_PARTS, "Intel MPI 2021.18:"
                         + " MPI_File_write_at_all_c and MPI_File_read_at_all_begin_c of 2^31 + 64 bytes return success"

@@ -98,6 +98,9 @@ final class Reductions {
             Message out = inPlace ? in : receives ? call.message(result, typeParam, 0, in.elements(), Message.OUT)
                     : null;
             MPI_Op mpiOp = op.handle(c.environment, in.type, operation);
+            if (kind == Kind.ALLREDUCE && LargeCounts.exceedsInt(in.elements())) {
+                Issue.KnownBugs.refuse(operation, "MPI_Allreduce_c");   // every process refuses: same count
+            }
             Downcall.reduction(call.prepare(op.isUserDefined()), kind, in, out, mpiOp, root, comm);
             return call.finish(result);
         }
