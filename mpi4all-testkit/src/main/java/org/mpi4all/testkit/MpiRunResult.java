@@ -23,6 +23,17 @@ public record MpiRunResult(
         return ProcessKiller.markedProcesses(runId);
     }
 
+    /**
+     * The live processes whose command line holds {@code fragment}, such as a rank's main class, except those
+     * marked as another run's: finds a process of this run that escaped its marker.
+     */
+    public java.util.List<ProcessHandle> processesRunning(String fragment) {
+        return ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().orElse("").contains(fragment))
+                .filter(p -> !ProcessKiller.markedForAnotherRun(p.pid(), runId))
+                .toList();
+    }
+
     public RankResult rank(int rank) {
         return ranks.get(rank);
     }

@@ -34,13 +34,13 @@ final class ProcessKiller {
 
     /** The live processes whose environment holds {@code RUN_MARKER=runId}. */
     static List<ProcessHandle> markedProcesses(String runId) {
-        byte[] marker = (MpiRun.RUN_MARKER + "=" + runId).getBytes(StandardCharsets.UTF_8);
+        String marker = MpiRun.RUN_MARKER + "=" + runId;
         long self = ProcessHandle.current().pid();
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
             return procs.map(p -> p.getFileName().toString())
                     .filter(name -> name.chars().allMatch(Character::isDigit))
                     .map(Long::parseLong)
-                    .filter(pid -> pid != self && environHolds(pid, marker))
+                    .filter(pid -> pid != self && environ(pid).contains(marker))
                     .map(ProcessHandle::of)
                     .flatMap(java.util.Optional::stream)
                     .toList();
@@ -49,27 +49,22 @@ final class ProcessKiller {
         }
     }
 
-    private static boolean environHolds(long pid, byte[] marker) {
-        byte[] environ;
+    /**
+     * Whether a process carries the marker of a run other than {@code runId}: it belongs to another test JVM's
+     * run (CI runs the suite on several implementations at once), not to a leak of this one.
+     */
+    static boolean markedForAnotherRun(long pid, String runId) {
+        String variable = MpiRun.RUN_MARKER + "=";
+        return environ(pid).stream().anyMatch(entry -> entry.startsWith(variable) && !entry.equals(variable + runId));
+    }
+
+    /** The process's environment entries; none when it is gone or not ours to read. */
+    private static List<String> environ(long pid) {
         try {
-            environ = Files.readAllBytes(Path.of("/proc", Long.toString(pid), "environ"));
+            byte[] environ = Files.readAllBytes(Path.of("/proc", Long.toString(pid), "environ"));
+            return List.of(new String(environ, StandardCharsets.UTF_8).split("\0"));
         } catch (IOException | SecurityException e) {
-            return false;   // gone, or not ours to read
+            return List.of();
         }
-        outer:
-        for (int i = 0; i + marker.length <= environ.length; i++) {
-            if (i > 0 && environ[i - 1] != 0) {
-                continue;
-            }
-            for (int j = 0; j < marker.length; j++) {
-                if (environ[i + j] != marker[j]) {
-                    continue outer;
-                }
-            }
-            if (i + marker.length == environ.length || environ[i + marker.length] == 0) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -3,6 +3,7 @@ package org.mpi4all.testkit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -68,5 +69,21 @@ class MpiRunTest {
         assertThat(took).isLessThan(Duration.ofSeconds(30));
         assertThat(result.leftoverProcesses()).isEmpty();
         assertThatThrownBy(result::assertSucceeded).hasMessageStartingWith("timed out and was killed");
+    }
+
+    @Test
+    void aStrayProcessIsFoundUnlessAnotherRunMarksItAsItsOwn() throws IOException {
+        MpiRunResult result = MpiRun.java(ReportRank.class).ranks(2).run();
+        String fragment = "3600.25";   // a command line no other process has
+        Process unmarked = new ProcessBuilder("sleep", fragment).start();
+        ProcessBuilder otherRun = new ProcessBuilder("sleep", fragment);
+        otherRun.environment().put(MpiRun.RUN_MARKER, "another-run");
+        Process another = otherRun.start();
+        try {
+            assertThat(result.processesRunning(fragment)).containsExactly(unmarked.toHandle());
+        } finally {
+            unmarked.destroyForcibly();
+            another.destroyForcibly();
+        }
     }
 }
