@@ -203,7 +203,7 @@ public final class EmbarrassinglyParallel implements Benchmark {
                 double x2 = 2.0 * x[i + 1] - 1.0;
                 double t1 = x1 * x1 + x2 * x2;
                 if (t1 <= 1.0) {
-                    double t2 = Math.sqrt(-2.0 * Math.log(t1) / t1);
+                    double t2 = Math.sqrt(-2.0 * NaturalLog.of(t1) / t1);
                     double t3 = x1 * t2;
                     double t4 = x2 * t2;
                     // ep.f's max(abs(t3), abs(t4)) truncated, as the larger truncation: the same annulus (truncation
