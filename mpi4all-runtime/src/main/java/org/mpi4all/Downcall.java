@@ -182,40 +182,24 @@ final class Downcall {
     /**
      * A reduction of whole buffers MPI takes as they are ({@link Message#wholeCount}) by a predefined operator,
      * without call state, given as their segments ({@code Communicator.wholeSegment}): native segments through
-     * {@code Mpi}, the views of heap arrays in place through {@code MpiCritical}, without the checked mode as in
+     * {@code MpiPrechecked}, the views of heap arrays in place through {@code MpiCriticalPrechecked}, as in
      * {@link #sendWhole}; {@code recv} is {@code NULL} where this process receives nothing (a reduce off the root).
      */
     static void wholeReduction(Reductions.Kind kind, MemorySegment send, MemorySegment recv, int count,
             MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm) {
-        boolean critical = !send.isNative();
-        switch (kind) {
-            case REDUCE -> {
-                if (critical) {
-                    MpiCriticalPrechecked.MPI_Reduce(send, recv, count, type, op, root, comm);
-                } else {
-                    MpiPrechecked.MPI_Reduce(send, recv, count, type, op, root, comm);
-                }
+        if (send.isNative()) {
+            switch (kind) {
+                case REDUCE -> MpiPrechecked.MPI_Reduce(send, recv, count, type, op, root, comm);
+                case ALLREDUCE -> MpiPrechecked.MPI_Allreduce(send, recv, count, type, op, comm);
+                case SCAN -> MpiPrechecked.MPI_Scan(send, recv, count, type, op, comm);
+                case EXSCAN -> MpiPrechecked.MPI_Exscan(send, recv, count, type, op, comm);
             }
-            case ALLREDUCE -> {
-                if (critical) {
-                    MpiCriticalPrechecked.MPI_Allreduce(send, recv, count, type, op, comm);
-                } else {
-                    MpiPrechecked.MPI_Allreduce(send, recv, count, type, op, comm);
-                }
-            }
-            case SCAN -> {
-                if (critical) {
-                    MpiCriticalPrechecked.MPI_Scan(send, recv, count, type, op, comm);
-                } else {
-                    MpiPrechecked.MPI_Scan(send, recv, count, type, op, comm);
-                }
-            }
-            case EXSCAN -> {
-                if (critical) {
-                    MpiCriticalPrechecked.MPI_Exscan(send, recv, count, type, op, comm);
-                } else {
-                    MpiPrechecked.MPI_Exscan(send, recv, count, type, op, comm);
-                }
+        } else {
+            switch (kind) {
+                case REDUCE -> MpiCriticalPrechecked.MPI_Reduce(send, recv, count, type, op, root, comm);
+                case ALLREDUCE -> MpiCriticalPrechecked.MPI_Allreduce(send, recv, count, type, op, comm);
+                case SCAN -> MpiCriticalPrechecked.MPI_Scan(send, recv, count, type, op, comm);
+                case EXSCAN -> MpiCriticalPrechecked.MPI_Exscan(send, recv, count, type, op, comm);
             }
         }
     }
