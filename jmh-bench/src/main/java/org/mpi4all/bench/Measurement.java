@@ -33,6 +33,11 @@ public record Measurement(String contender, String benchmark, int bytes, int win
         return microseconds.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
     }
 
+    /** The worst (longest) iteration. */
+    public double worst() {
+        return microseconds.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+    }
+
     /** The median of the iterations. */
     public double median() {
         return median(microseconds);

@@ -73,7 +73,49 @@ class SpecialisedComparisonTest {
         SpecialisedComparison comparison = SpecialisedComparison.of(results, List.of("openmpi"));
 
         assertThat(comparison.allWithin()).isFalse();
-        assertThat(comparison.lines()).anyMatch(l -> l.contains("round trip") && l.endsWith("| - | **not measured** |"));
+        assertThat(comparison.lines()).anyMatch(l -> l.contains("round trip") && l.endsWith("| - | within 2% | **not measured** |"));
+    }
+
+    /** Class initialisation of {@code Mpi} (FFM warm) in forks of a jar on openmpi, in ms. */
+    private void startUp(String jar, double... forksMs) throws IOException {
+        Path directory = Files.createDirectories(results.resolve("openmpi/class-init").resolve(jar));
+        StringBuilder samples = new StringBuilder();
+        for (double ms : forksMs) {
+            samples.append(samples.isEmpty() ? "" : ",").append(ms * 1000);
+        }
+        Files.writeString(directory.resolve("rank0.tsv"),
+                String.join("\t", "mpi4all", "ClassInitialisation.mpiColdJvm", "0", "1", "1", "70000,80000") + "\n"
+                        + String.join("\t", "mpi4all", "ClassInitialisation.mpiAfterFfmWarm", "0", "1", "1", samples) + "\n");
+    }
+
+    @Test
+    void startUpIsJudgedOnTheNeutralJarsMedianAndShownBesideTheSpecialisedOne() throws IOException {
+        launch("neutral", 1, 0.3, 1.04, 8.0);
+        launch("specialised", 1, 0.3, 1.04, 8.0);
+        startUp("neutral", 20.0, 31.0, 25.0, 29.0, 40.0);
+        startUp("specialised", 19.0, 22.0, 24.0);
+
+        SpecialisedComparison comparison = SpecialisedComparison.of(results, List.of("openmpi"));
+
+        assertThat(comparison.allWithin()).as(String.join("\n", comparison.lines())).isTrue();
+        // median 29 of the neutral jar's five forks (not the cold JVM's 75) against the specialised jar's 22
+        assertThat(comparison.lines()).anyMatch(l -> l.contains("class initialisation") && l.contains("| 5 + 3 |")
+                && l.contains("| 20.0 / 29.0 / 40.0 | 19.0 / 22.0 / 24.0 |") && l.contains("×1.318")
+                && l.contains("under 30 ms") && l.endsWith("| yes |"));
+    }
+
+    @Test
+    void aNeutralStartUpMedianOf30MsOrMoreMissesTheBound() throws IOException {
+        launch("neutral", 1, 0.3, 1.04, 8.0);
+        launch("specialised", 1, 0.3, 1.04, 8.0);
+        startUp("neutral", 29.0, 30.0, 31.0);
+
+        SpecialisedComparison comparison = SpecialisedComparison.of(results, List.of("openmpi"));
+
+        assertThat(comparison.allWithin()).isFalse();
+        // no specialised forks: the ratio cannot be shown, the neutral jar's bound still is judged
+        assertThat(comparison.lines()).anyMatch(l -> l.contains("class initialisation") && l.contains("| 3 + 0 |")
+                && l.contains("| 29.0 / 30.0 / 31.0 | - | - |") && l.endsWith("| **no** |"));
     }
 
     @Test
