@@ -123,7 +123,7 @@ public final class CartesianCommunicator extends TopologyCommunicator {
             for (int i = 0; i < keep.length; i++) {
                 remain.setAtIndex(JAVA_INT, i, keep[i] ? 1 : 0);
             }
-            MPI_Comm sub = created(out -> Mpi.MPI_Cart_sub(comm, remain, out));
+            MPI_Comm sub = Management.created(out -> Mpi.MPI_Cart_sub(comm, remain, out));
             return new CartesianCommunicator(environment, sub, toString() + ".sub" + Arrays.toString(keep));
         }
     }

@@ -2,20 +2,13 @@ package org.mpi4all;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static org.mpi4all.Param.Name.ROOT;
-import static org.mpi4all.Param.Name.STATUS;
-import static org.mpi4all.Param.Name.SYNCHRONOUS;
-import static org.mpi4all.Param.Name.TAG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.mpi4all.ffi.MPI_Comm;
-import org.mpi4all.ffi.MPI_Group;
 import org.mpi4all.ffi.Mpi;
 
 /**
@@ -76,10 +69,6 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
     /** The color that leaves a process out of {@link #split}, and a rank that is none ({@code MPI_UNDEFINED}). */
     public static final int UNDEFINED = Mpi.MPI_UNDEFINED;
 
-    private static final int OBJECT_SEND_PARAMS = Param.accepting(TAG, SYNCHRONOUS);
-    private static final int OBJECT_RECV_PARAMS = Param.accepting(TAG, STATUS);
-    private static final int OBJECT_ROOT_PARAMS = Param.accepting(ROOT);
-    private static final int INTERCOMM_PARAMS = Param.accepting(TAG);
 
     final Environment environment;
     private final MPI_Comm handle;
@@ -782,15 +771,14 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
                 peers());
     }
 
-    // ---- Objects, through an explicit serializer ---------------------------------------------------
+    // ---- Objects, through an explicit serializer: see ObjectMessages -------------------------------
 
     /**
      * Sends {@code value} to {@code dest} as the bytes {@code serializer} makes of it. Accepts:
      * {@link Param#tag tag} (default 0), {@link Param#synchronous() synchronous}.
      */
     public <T> void sendObject(T value, int dest, Serializer<? super T> serializer, Param... params) {
-        Param.check("sendObject", params, OBJECT_SEND_PARAMS);
-        send(serializer.serialize(value), dest, params);
+        ObjectMessages.send(this, value, dest, serializer, params);
     }
 
     /**
@@ -798,8 +786,7 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
      * {@link #ANY_TAG}), {@link Param#status status}.
      */
     public <T> T recvObject(int source, Serializer<? extends T> serializer, Param... params) {
-        Param.check("recvObject", params, OBJECT_RECV_PARAMS);
-        return serializer.deserialize(recv(byte[].class, source, params));
+        return ObjectMessages.recv(this, source, serializer, params);
     }
 
     /**
@@ -807,19 +794,12 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
      * ignored and may be null). Accepts: {@link Param#root root} (default 0).
      */
     public <T> T bcastObject(T value, Serializer<T> serializer, Param... params) {
-        int given = Param.check("bcastObject", params, OBJECT_ROOT_PARAMS);
-        int root = root("bcastObject", params, given);
-        byte[] bytes = isRoot(root) ? serializer.serialize(value) : null;
-        int[] length = bcast(new int[] {bytes != null ? bytes.length : 0}, Param.rootArgument(root));
-        bytes = bcast(bytes != null ? bytes : new byte[length[0]], Param.rootArgument(root));
-        return isRoot(root) || !exchangesWithRoot(root) ? value : serializer.deserialize(bytes);
+        return ObjectMessages.bcast(this, value, serializer, params);
     }
 
     /** {@return every process's {@code value}, in rank order, on every process} */
     public <T> List<T> allgatherObjects(T value, Serializer<T> serializer) {
-        int[] counts = new int[peers()];
-        byte[] all = allgatherv(serializer.serialize(value), Param.recvCountsOut(counts));
-        return split(all, counts, serializer);
+        return ObjectMessages.allgather(this, value, serializer);
     }
 
     /**
@@ -827,29 +807,14 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
      * Accepts: {@link Param#root root} (default 0).
      */
     public <T> List<T> gatherObjects(T value, Serializer<T> serializer, Param... params) {
-        int given = Param.check("gatherObjects", params, OBJECT_ROOT_PARAMS);
-        int root = root("gatherObjects", params, given);
-        int[] counts = new int[peers()];
-        byte[] all = gatherv(serializer.serialize(value), Param.rootArgument(root), Param.recvCountsOut(counts));
-        return isRoot(root) ? split(all, counts, serializer) : List.of();
+        return ObjectMessages.gather(this, value, serializer, params);
     }
 
-    private static <T> List<T> split(byte[] all, int[] counts, Serializer<T> serializer) {
-        List<T> values = new ArrayList<>(counts.length);
-        int at = 0;
-        for (int count : counts) {
-            values.add(serializer.deserialize(Arrays.copyOfRange(all, at, at + count)));
-            at += count;
-        }
-        return values;
-    }
-
-    // ---- Communicator management (MPI-4.1 §7.4) ----------------------------------------------------
+    // ---- Communicator management (MPI-4.1 §7.4): see Management ------------------------------------
 
     /** {@return a new communicator with the same processes and a context of its own} ({@code MPI_Comm_dup}) */
     public Communicator dup() {
-        MPI_Comm comm = handle();
-        return environment.adopt(created(out -> Mpi.MPI_Comm_dup(comm, out)), name + ".dup");
+        return Management.dup(this);
     }
 
     /**
@@ -858,15 +823,12 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
      * {@link #UNDEFINED}. Collective.
      */
     public Communicator split(int color, int key) {
-        MPI_Comm comm = intraHandle();
-        return environment.adopt(created(out -> Mpi.MPI_Comm_split(comm, color, key, out)), name + ".split(" + color + ")");
+        return Management.split(this, color, key);
     }
 
     /** {@return the communicator of the processes that share memory with this one} (a node; {@code MPI_Comm_split_type}) */
     public Communicator splitShared() {
-        MPI_Comm comm = intraHandle();
-        return environment.adopt(created(out -> Mpi.MPI_Comm_split_type(comm, Mpi.MPI_COMM_TYPE_SHARED, rank,
-                Mpi.MPI_INFO_NULL, out)), name + ".shared");
+        return Management.splitShared(this);
     }
 
     /**
@@ -874,9 +836,7 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
      * process not in it. Collective over this communicator.
      */
     public Communicator create(Group group) {
-        MPI_Comm comm = intraHandle();
-        MPI_Group g = group.handle();
-        return environment.adopt(created(out -> Mpi.MPI_Comm_create(comm, g, out)), name + ".create");
+        return Management.create(this, group);
     }
 
     /**
@@ -891,19 +851,7 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
      */
     public Intercommunicator createIntercommunicator(int localLeader, Communicator peer, int remoteLeader,
             Param... params) {
-        int tag = Param.intValue(params, Param.check("createIntercommunicator", params, INTERCOMM_PARAMS), TAG, 0);
-        MPI_Comm comm = intraHandle();
-        MPI_Comm peerComm = peer.handle();
-        if (localLeader < 0 || localLeader >= size) {
-            throw new IllegalArgumentException("createIntercommunicator: localLeader " + localLeader + " is not a rank"
-                    + " of " + name + " (" + size + " processes)");
-        }
-        if (rank == localLeader && (remoteLeader < 0 || remoteLeader >= peer.size())) {
-            throw new IllegalArgumentException("createIntercommunicator: remoteLeader " + remoteLeader + " is not a"
-                    + " rank of " + peer.name + " (" + peer.size() + " processes)");
-        }
-        return new Intercommunicator(environment, created(out -> Mpi.MPI_Intercomm_create(comm, localLeader, peerComm,
-                remoteLeader, tag, out)), name + ".intercomm");
+        return Management.intercommunicator(this, localLeader, peer, remoteLeader, params);
     }
 
     /**
@@ -922,28 +870,12 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
 
     /** {@return the group of the communicator's processes} ({@code MPI_Comm_group}); close it when done */
     public Group group() {
-        return group(Mpi::MPI_Comm_group);
-    }
-
-    /** The group {@code query} ({@code MPI_Comm_group}, {@code MPI_Comm_remote_group}) gives of this communicator. */
-    final Group group(BiConsumer<MPI_Comm, MemorySegment> query) {
-        MPI_Comm comm = handle();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment out = MPI_Group.allocate(arena);
-            query.accept(comm, out);
-            return new Group(environment, MPI_Group.read(out));
-        }
+        return Management.group(this, Mpi::MPI_Comm_group);
     }
 
     /** {@return how this communicator and {@code other} relate} ({@code MPI_Comm_compare}) */
     public Comparison compare(Communicator other) {
-        MPI_Comm comm = handle();
-        MPI_Comm otherComm = other.handle();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment result = arena.allocate(JAVA_INT);
-            Mpi.MPI_Comm_compare(comm, otherComm, result);
-            return Comparison.ofMpiValue(result.get(JAVA_INT, 0));
-        }
+        return Management.compare(this, other);
     }
 
     /**
@@ -1085,16 +1017,5 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
     @Override
     public String toString() {
         return "Communicator[" + name + ", rank " + rank + " of " + size + (freed ? ", freed" : "") + "]";
-    }
-
-    // ---- the shared parts of operations ------------------------------------------------------------
-
-    /** Calls {@code creator} with room for a new communicator handle, and returns the handle. */
-    static MPI_Comm created(Consumer<MemorySegment> creator) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment out = MPI_Comm.allocate(arena);
-            creator.accept(out);
-            return MPI_Comm.read(out);
-        }
     }
 }

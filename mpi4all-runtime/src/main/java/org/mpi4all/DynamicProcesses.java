@@ -135,7 +135,7 @@ final class DynamicProcesses {
 
     /** Makes a communicator through {@code creator} with errors on {@code comm} returned. */
     private static MPI_Comm created(MPI_Comm comm, Consumer<MemorySegment> creator) {
-        return Communicator.created(out -> returningErrors(List.of(comm), () -> creator.accept(out)));
+        return Management.created(out -> returningErrors(List.of(comm), () -> creator.accept(out)));
     }
 
     /**

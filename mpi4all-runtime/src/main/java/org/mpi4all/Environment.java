@@ -251,7 +251,7 @@ public final class Environment implements AutoCloseable {
      */
     public Optional<Intercommunicator> parent() {
         check();
-        MPI_Comm handle = Communicator.created(Mpi::MPI_Comm_get_parent);
+        MPI_Comm handle = Management.created(Mpi::MPI_Comm_get_parent);
         if (handle.equals(Mpi.MPI_COMM_NULL)) {
             return Optional.empty();
         }

@@ -77,7 +77,7 @@ public final class Intercommunicator extends Communicator {
 
     /** {@return the remote group} ({@code MPI_Comm_remote_group}); close it when done */
     public Group remoteGroup() {
-        return group(Mpi::MPI_Comm_remote_group);
+        return Management.group(this, Mpi::MPI_Comm_remote_group);
     }
 
     /**
@@ -86,14 +86,16 @@ public final class Intercommunicator extends Communicator {
      */
     public Communicator merge(boolean high) {
         MPI_Comm comm = handle();
-        return environment.adopt(created(out -> Mpi.MPI_Intercomm_merge(comm, high ? 1 : 0, out)), name() + ".merge");
+        return environment.adopt(Management.created(out -> Mpi.MPI_Intercomm_merge(comm, high ? 1 : 0, out)),
+                name() + ".merge");
     }
 
     /** {@return a new intercommunicator between the same groups} ({@code MPI_Comm_dup}) */
     @Override
     public Intercommunicator dup() {
         MPI_Comm comm = handle();
-        return new Intercommunicator(environment, created(out -> Mpi.MPI_Comm_dup(comm, out)), name() + ".dup");
+        return new Intercommunicator(environment, Management.created(out -> Mpi.MPI_Comm_dup(comm, out)),
+                name() + ".dup");
     }
 
     /**

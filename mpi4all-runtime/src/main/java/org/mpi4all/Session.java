@@ -205,7 +205,7 @@ public final class Session implements AutoCloseable {
         MPI_Comm comm;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment name = arena.allocateFrom(tag);
-            comm = Communicator.created(out -> Mpi.MPI_Comm_create_from_group(g, name, Mpi.MPI_INFO_NULL,
+            comm = Management.created(out -> Mpi.MPI_Comm_create_from_group(g, name, Mpi.MPI_INFO_NULL,
                     errors.handle(), out));
         }
         return group.environment().adopt(comm, "group(" + tag + ")");

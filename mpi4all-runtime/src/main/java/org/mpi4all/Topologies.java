@@ -25,7 +25,7 @@ final class Topologies {
                 periodic.setAtIndex(JAVA_INT, i, periods[i] ? 1 : 0);
             }
             MemorySegment dimensions = arena.allocateFrom(JAVA_INT, dims);
-            cart = Communicator.created(out -> Mpi.MPI_Cart_create(comm, dims.length, dimensions, periodic,
+            cart = Management.created(out -> Mpi.MPI_Cart_create(comm, dims.length, dimensions, periodic,
                     reorder ? 1 : 0, out));
         }
         return cart.equals(Mpi.MPI_COMM_NULL) ? null
@@ -38,7 +38,7 @@ final class Topologies {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment in = arena.allocateFrom(JAVA_INT, sources);
             MemorySegment out = arena.allocateFrom(JAVA_INT, destinations);
-            graph = Communicator.created(result -> Mpi.MPI_Dist_graph_create_adjacent(comm, sources.length, in,
+            graph = Management.created(result -> Mpi.MPI_Dist_graph_create_adjacent(comm, sources.length, in,
                     Mpi.MPI_UNWEIGHTED, destinations.length, out, Mpi.MPI_UNWEIGHTED, Mpi.MPI_INFO_NULL, reorder ? 1 : 0,
                     result));
         }
