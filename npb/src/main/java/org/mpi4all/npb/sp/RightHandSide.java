@@ -32,6 +32,7 @@ final class RightHandSide {
     }
 
     void compute(Cell cell) {
+        rows.forget();
         box.wholeOf(cell, 1).forEachRow(cell, pointValues);
         box.wholeOf(cell, 0).forEachRow(cell, copyForcing);
         // Along x the stencil changes within a row, and fluxes() takes each row's pieces; along y and z, from row
@@ -40,7 +41,7 @@ final class RightHandSide {
         for (int axis = 1; axis < 3; axis++) {
             for (Dissipation.Piece piece : cell.dissipation[axis]) {
                 stencil = piece.stencil();
-                box.interiorOf(cell).along(axis, piece.from(), piece.to()).forEachRow(cell, fluxes[axis]);
+                box.interiorOf(cell).along(axis, piece.from(), piece.to()).forEachRowAlong(axis, cell, fluxes[axis]);
             }
         }
         box.interiorOf(cell).forEachRow(cell, timesDt);
