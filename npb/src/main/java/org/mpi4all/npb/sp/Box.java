@@ -48,24 +48,6 @@ final class Box {
         }
     }
 
-    /**
-     * {@link #forEachRow} in an order where consecutive rows are neighbours along {@code axis} (1 or 2): y or z
-     * innermost.
-     */
-    void forEachRowAlong(int axis, Cell cell, RowKernel kernel) {
-        if (axis == 1) {
-            forEachRow(cell, kernel);
-            return;
-        }
-        int length = hi[0] - lo[0];
-        for (int j = lo[1]; j <= hi[1]; j++) {
-            for (int k = lo[2]; k <= hi[2]; k++) {
-                int first = cell.index(lo[0], j, k);
-                kernel.row(cell, first, first + length);
-            }
-        }
-    }
-
     /** {@link #forEachRow} with z and y descending, for sweeps that run backwards along y or z. */
     void forEachRowBackwards(Cell cell, RowKernel kernel) {
         int length = hi[0] - lo[0];

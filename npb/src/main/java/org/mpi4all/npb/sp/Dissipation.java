@@ -17,12 +17,7 @@ final class Dissipation {
      */
     record Stencil(double m2, double m1, double c0, double p1, double p2) {
         double apply(double[] f, int p, int s) {
-            return apply(f[p - 2 * s], f[p - s], f[p], f[p + s], f[p + 2 * s]);
-        }
-
-        /** The stencil on the values at p − 2s ... p + 2s. */
-        double apply(double fm2, double fm1, double f0, double fp1, double fp2) {
-            return m2 * fm2 + m1 * fm1 + c0 * f0 + p1 * fp1 + p2 * fp2;
+            return m2 * f[p - 2 * s] + m1 * f[p - s] + c0 * f[p] + p1 * f[p + s] + p2 * f[p + 2 * s];
         }
 
         /** The coefficient of f at p + (n − 2)s, n = 0 ... 4. */
