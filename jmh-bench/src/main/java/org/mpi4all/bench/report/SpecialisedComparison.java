@@ -112,10 +112,10 @@ public final class SpecialisedComparison {
             OptionalDouble specialised, String specialisedShown) {
         if (neutral.isPresent() && specialised.isPresent()) {
             double r = neutral.getAsDouble() / specialised.getAsDouble();
-            lines.add(row(mpi, measure, launches, neutralShown, specialisedShown, ratio(r), WITHIN_2_PERCENT,
-                    r <= BOUND && r >= 1 / BOUND));
+            judged(mpi, measure, launches, neutralShown, specialisedShown, ratio(r), WITHIN_2_PERCENT,
+                    r <= BOUND && r >= 1 / BOUND);
         } else {
-            lines.add(notMeasured(mpi, measure, launches, neutralShown, specialisedShown, WITHIN_2_PERCENT));
+            line(mpi, measure, launches, neutralShown, specialisedShown, "-", WITHIN_2_PERCENT, "**not measured**");
         }
     }
 
@@ -133,12 +133,12 @@ public final class SpecialisedComparison {
         String neutralShown = neutral.map(SpecialisedComparison::milliseconds).orElse("-");
         String specialisedShown = specialised.map(SpecialisedComparison::milliseconds).orElse("-");
         if (neutral.isEmpty()) {
-            lines.add(notMeasured(mpi, measure, forks, neutralShown, specialisedShown, bound));
+            line(mpi, measure, forks, neutralShown, specialisedShown, "-", bound, "**not measured**");
             return;
         }
         String ratio = specialised.map(s -> ratio(neutral.get().median() / s.median())).orElse("-");
-        lines.add(row(mpi, measure, forks, neutralShown, specialisedShown, ratio, bound,
-                neutral.get().median() / 1000 < START_UP_BOUND_MS));
+        judged(mpi, measure, forks, neutralShown, specialisedShown, ratio, bound,
+                neutral.get().median() / 1000 < START_UP_BOUND_MS);
     }
 
     private static Optional<Measurement> startUp(Path jar) {
@@ -149,18 +149,17 @@ public final class SpecialisedComparison {
         return ResultFile.read(rank0).stream().filter(m -> m.benchmark().equals(FFM_WARM)).findFirst();
     }
 
-    private String row(String mpi, String measure, String launches, String neutral, String specialised, String ratio,
+    /** A table line whose measure was computed: met or not. */
+    private void judged(String mpi, String measure, String launches, String neutral, String specialised, String ratio,
             String bound, boolean met) {
-        allWithin &= met;
-        return "| " + String.join(" | ", mpi, measure, launches, neutral, specialised, ratio, bound, met ? "yes" : "**no**")
-                + " |";
+        line(mpi, measure, launches, neutral, specialised, ratio, bound, met ? "yes" : "**no**");
     }
 
-    private String notMeasured(String mpi, String measure, String launches, String neutral, String specialised,
-            String bound) {
-        allWithin = false;
-        return "| " + String.join(" | ", mpi, measure, launches, neutral, specialised, "-", bound, "**not measured**")
-                + " |";
+    /** Adds a table line; anything but "yes" as the verdict means not every bound was met. */
+    private void line(String mpi, String measure, String launches, String neutral, String specialised, String ratio,
+            String bound, String verdict) {
+        allWithin &= verdict.equals("yes");
+        lines.add("| " + String.join(" | ", mpi, measure, launches, neutral, specialised, ratio, bound, verdict) + " |");
     }
 
     private static String ratio(double r) {
