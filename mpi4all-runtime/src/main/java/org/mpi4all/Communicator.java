@@ -69,7 +69,6 @@ public sealed class Communicator implements Attributed<Communicator>, AutoClosea
     /** The color that leaves a process out of {@link #split}, and a rank that is none ({@code MPI_UNDEFINED}). */
     public static final int UNDEFINED = Mpi.MPI_UNDEFINED;
 
-
     final Environment environment;
     private final MPI_Comm handle;
     private final String name;
