@@ -12,7 +12,7 @@ import org.mpi4all.bench.ffi.BindingOverhead;
  *
  * <p>Every rank runs the same iterations in the same order: iteration counts are fixed, never time-based
  * (a rank that stopped early would leave its peer waiting in a receive forever). Iterations are short (about
- * 0.1 ms of work at C's speed; one operation for large messages) and many: on a shared machine other work
+ * 0.1 ms of work at C's speed; {@value #MIN_ROUND_TRIPS} round trips or reductions for large messages) and many: on a shared machine other work
  * interrupts some of them, and many short ones leave enough undisturbed ones to see an operation's own cost.
  * The warm-up iterations also give the JIT compiler ten thousand and more operations to compile.
  *
@@ -47,6 +47,15 @@ public record BenchPlan(int warmupIterations, int measurementIterations, Sizes s
     /** Large-message windows stop growing at this many bytes in flight, to keep buffers small on a small machine. */
     private static final int WINDOW_BYTES = 1 << 24;
     private static final int CALLS_PER_ITERATION = 10_000;
+    /**
+     * Round trips and reductions per iteration at the least. One large round trip alone after the barrier is not what
+     * C's loop times: under JMH's harness it fell into a fast mode in a third to a half of the iterations and into a
+     * long tail in others (Open MPI, 64 KiB: 14-17 µs and 25-40+, against 20-22 for C's loop and for the same loop
+     * written in Java), so the best iteration put mpi4all at ×0.90 of C; sixteen steady round trips per iteration
+     * time the same thing on both sides (docs/benchmarks-journal.md, "Open MPI's 64 KiB round trip: JMH's lone
+     * round trip").
+     */
+    private static final int MIN_ROUND_TRIPS = 16;
     private static final long WARMUP_MESSAGES = 1_000_000;
     private static final long WARMUP_BYTES = 1L << 28;
 
@@ -142,7 +151,7 @@ public record BenchPlan(int warmupIterations, int measurementIterations, Sizes s
     private Step step(Family family, int bytes) {
         int window = family == Family.BANDWIDTH ? clamp(WINDOW_BYTES / bytes, 1, MAX_WINDOW) : 1;
         int batch = switch (family) {
-            case PING_PONG, ALLREDUCE -> clamp((1 << 16) / bytes, 1, 100);
+            case PING_PONG, ALLREDUCE -> clamp((1 << 16) / bytes, MIN_ROUND_TRIPS, 100);
             case BANDWIDTH -> clamp((1 << 18) / (bytes * window), 1, 20);
             case CALL_OVERHEAD, BINDING_OVERHEAD -> CALLS_PER_ITERATION;
         };

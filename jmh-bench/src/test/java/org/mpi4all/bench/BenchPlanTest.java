@@ -43,6 +43,15 @@ class BenchPlanTest {
     }
 
     @Test
+    void largeRoundTripsAndReductionsRunSixteenPerIteration() {
+        assertThat(BenchPlan.FULL.steps(BenchPlan.Family.PING_PONG))
+                .filteredOn(step -> step.bytes() >= 1 << 16)
+                .extracting(BenchPlan.Step::batch).containsExactly(16, 16, 16, 16);
+        assertThat(BenchPlan.FULL.steps(BenchPlan.Family.ALLREDUCE).getLast().batch()).isEqualTo(16);
+        assertThat(BenchPlan.FULL.steps(BenchPlan.Family.PING_PONG).getFirst().batch()).isEqualTo(100);
+    }
+
+    @Test
     void theSmokeTestRunsTheExtremesWithSmallBatches() {
         assertThat(sizes(BenchPlan.QUICK, BenchPlan.Family.PING_PONG)).containsExactly(1, 1 << 22);
         assertThat(BenchPlan.QUICK.steps(BenchPlan.Family.PING_PONG).getFirst().batch()).isEqualTo(1);
