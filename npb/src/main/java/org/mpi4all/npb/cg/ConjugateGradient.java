@@ -71,7 +71,8 @@ public final class ConjugateGradient implements Benchmark {
                 .plusInts(3, slots).plusDoubles(2, slots)            // triplets and the compressed matrix
                 .plusInts(1, na / grid.nprows + 2L)                  // row starts
                 .plusDoubles(1, na + 1L).plusInts(2, na + 1L)        // duplicate summing and marks
-                .plusDoubles(6, vectorLength(na, grid));             // x, z, p, r, w, q
+                .plusDoubles(4, vectorLength(na, grid))              // x, r, w, q
+                .plusDoubles(2, CgSolver.gatheredLength(vectorLength(na, grid))); // z, p
     }
 
     /** The local vectors' length, naa+2 as the reference allocates them (naa = na / nprows). */
