@@ -101,11 +101,11 @@ final class Adi {
     }
 
     /** add: u += rhs on the interior. */
-    private static void add(Cell cell, int first, int last) {
+    private static void add(Cell cell, int row, int from, int to) {
         for (int m = 0; m < Cell.EQUATIONS; m++) {
-            double[] u = cell.u[m];
-            double[] r = cell.rhs[m];
-            for (int p = first; p <= last; p++) {
+            double[] u = cell.u[m][row];
+            double[] r = cell.rhs[m][row];
+            for (int p = from; p < to; p++) {
                 u[p] = u[p] + r[p];
             }
         }

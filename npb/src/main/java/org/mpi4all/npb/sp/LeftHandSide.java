@@ -21,8 +21,8 @@ final class LeftHandSide {
         eigenvalueBounds = new Box.RowKernel[directions.length];
         diagonals = new Box.RowKernel[directions.length];
         for (Direction d : directions) {
-            eigenvalueBounds[d.axis] = (cell, first, last) -> eigenvalueBounds(d, cell, first, last);
-            diagonals[d.axis] = (cell, first, last) -> diagonals(d, cell, first, last);
+            eigenvalueBounds[d.axis] = (cell, row, from, to) -> eigenvalueBounds(d, cell, row, from, to);
+            diagonals[d.axis] = (cell, row, from, to) -> diagonals(d, cell, row, from, to);
         }
     }
 
@@ -40,10 +40,11 @@ final class LeftHandSide {
     }
 
     /** The reference's rhon/rhoq/rhos: the largest of the direction's four eigenvalue bounds, at every point. */
-    private void eigenvalueBounds(Direction d, Cell cell, int first, int last) {
-        double[] rho = cell.rhoAlong;
-        for (int p = first; p <= last; p++) {
-            double ru1 = c.c3c4 * cell.rhoI[p];
+    private void eigenvalueBounds(Direction d, Cell cell, int row, int from, int to) {
+        double[] rho = cell.rhoAlong[row];
+        double[] rhoI = cell.rhoI[row];
+        for (int p = from; p < to; p++) {
+            double ru1 = c.c3c4 * rhoI[p];
             rho[p] = Math.max(Math.max(d.lhsMomentumD + c.con43 * ru1, d.lhsEnergyD + c.c1c5 * ru1),
                     Math.max(d.lhsMaxD + ru1, d.lhsMinD));
         }
@@ -53,12 +54,18 @@ final class LeftHandSide {
      * Diagonals 0 to 4 (the velocity factor plus dissipation), then 5 to 14 (the factors of u + c and u − c)
      * from them.
      */
-    private void diagonals(Direction d, Cell cell, int first, int last) {
-        int s = cell.stride[d.axis];
-        double[] cv = cell.velocity[d.axis];
-        double[] rho = cell.rhoAlong;
-        double[] speed = cell.speed;
-        double[] lhs = cell.lhs;
+    private void diagonals(Direction d, Cell cell, int row, int from, int to) {
+        int s = cell.columnStep[d.axis];
+        int below = row - cell.rowStep[d.axis];
+        int above = row + cell.rowStep[d.axis];
+        double[] cvm = cell.velocity[d.axis][below];
+        double[] cvp = cell.velocity[d.axis][above];
+        double[] rhom = cell.rhoAlong[below];
+        double[] rho = cell.rhoAlong[row];
+        double[] rhop = cell.rhoAlong[above];
+        double[] speedm = cell.speed[below];
+        double[] speedp = cell.speed[above];
+        double[] lhs = cell.lhs[row];
         double dtt1 = d.dtt1;
         double dtt2 = d.dtt2;
         double c2dtt1 = d.c2dtt1;
@@ -67,12 +74,12 @@ final class LeftHandSide {
         double e2 = dissipation[2];
         double e3 = dissipation[3];
         double e4 = dissipation[4];
-        for (int p = first; p <= last; p++) {
+        for (int p = from; p < to; p++) {
             // Diagonals 0 and 4 are zero but for the dissipation.
             double l0 = e0;
-            double l1 = -dtt2 * cv[p - s] - dtt1 * rho[p - s] + e1;
+            double l1 = -dtt2 * cvm[p - s] - dtt1 * rhom[p - s] + e1;
             double l2 = 1.0 + c2dtt1 * rho[p] + e2;
-            double l3 = dtt2 * cv[p + s] - dtt1 * rho[p + s] + e3;
+            double l3 = dtt2 * cvp[p + s] - dtt1 * rhop[p + s] + e3;
             double l4 = e4;
             int q = Cell.DIAGONALS * p;
             lhs[q] = l0;
@@ -81,14 +88,14 @@ final class LeftHandSide {
             lhs[q + 3] = l3;
             lhs[q + 4] = l4;
             lhs[q + 5] = l0;
-            lhs[q + 6] = l1 - dtt2 * speed[p - s];
+            lhs[q + 6] = l1 - dtt2 * speedm[p - s];
             lhs[q + 7] = l2;
-            lhs[q + 8] = l3 + dtt2 * speed[p + s];
+            lhs[q + 8] = l3 + dtt2 * speedp[p + s];
             lhs[q + 9] = l4;
             lhs[q + 10] = l0;
-            lhs[q + 11] = l1 + dtt2 * speed[p - s];
+            lhs[q + 11] = l1 + dtt2 * speedm[p - s];
             lhs[q + 12] = l2;
-            lhs[q + 13] = l3 - dtt2 * speed[p + s];
+            lhs[q + 13] = l3 - dtt2 * speedp[p + s];
             lhs[q + 14] = l4;
         }
     }

@@ -43,8 +43,9 @@ final class LineSolver {
     private final MessageBuffer in;
     private final Requests requests;
     private final Box box = new Box();
-    /** The array indices of the interior points of a plane across the direction, in memory order. */
-    private final int[] plane;
+    /** The rows and columns of the interior points of a plane across the direction, in memory order. */
+    private final int[] planeRow;
+    private final int[] planeColumn;
     private final Box.RowKernel[] eliminateRows = new Box.RowKernel[3];
     private final Box.RowKernel[] eliminateLastRows = new Box.RowKernel[3];
     private final Box.RowKernel[] substituteRows = new Box.RowKernel[3];
@@ -63,12 +64,13 @@ final class LineSolver {
         this.out = out;
         this.in = in;
         this.requests = backend.requests(2);
-        this.plane = new int[maxPlane(extent)];
+        this.planeRow = new int[maxPlane(extent)];
+        this.planeColumn = new int[maxPlane(extent)];
         for (int axis = 0; axis < 3; axis++) {
             int a = axis;
-            eliminateRows[a] = (cell, first, last) -> eliminate(cell, a, first, last);
-            eliminateLastRows[a] = (cell, first, last) -> eliminateLastTwo(cell, a, first, last);
-            substituteRows[a] = (cell, first, last) -> substitute(cell, a, first, last);
+            eliminateRows[a] = (cell, row, from, to) -> eliminate(cell, a, row, from, to);
+            eliminateLastRows[a] = (cell, row, from, to) -> eliminateLastTwo(cell, a, row, from, to);
+            substituteRows[a] = (cell, row, from, to) -> substitute(cell, a, row, from, to);
         }
     }
 
@@ -132,14 +134,15 @@ final class LineSolver {
         }
     }
 
-    /** Fills {@link #plane} with the interior points at {@code position} along {@code axis}; returns how many. */
+    /** Fills {@link #planeRow} and {@link #planeColumn} with the interior points at {@code position} along {@code axis}; returns how many. */
     private int plane(Cell cell, int axis, int position) {
         box.interiorOf(cell).along(axis, position, position);
         int count = 0;
         for (int k = box.lo[2]; k <= box.hi[2]; k++) {
             for (int j = box.lo[1]; j <= box.hi[1]; j++) {
                 for (int i = box.lo[0]; i <= box.hi[0]; i++) {
-                    plane[count++] = cell.index(i, j, k);
+                    planeRow[count] = cell.row(j, k);
+                    planeColumn[count++] = Cell.column(i);
                 }
             }
         }
@@ -154,88 +157,119 @@ final class LineSolver {
     }
 
     /**
-     * Eliminates rows p (first ... last of a row of the box) from rows p + s and p + 2s, the three factors and
-     * their equations side by side (the reference does one factor at a time; they are independent).
+     * Eliminates the points at columns p of {@code row} (from ... to) from the next two points along the axis
+     * (p + s and p + 2s of the rows rs and 2·rs further on), the three factors and their equations side by side
+     * (the reference does one factor at a time; they are independent).
      */
-    private void eliminate(Cell cell, int axis, int first, int last) {
-        int s = cell.stride[axis];
+    private void eliminate(Cell cell, int axis, int row, int from, int to) {
+        int rs = cell.rowStep[axis];
+        int s = cell.columnStep[axis];
         int ls = Cell.DIAGONALS * s;
-        double[] lhs = cell.lhs;
-        double[] r1 = cell.rhs[0];
-        double[] r2 = cell.rhs[1];
-        double[] r3 = cell.rhs[2];
-        double[] r4 = cell.rhs[3];
-        double[] r5 = cell.rhs[4];
-        for (int p = first; p <= last; p++) {
+        int row1 = row + rs;
+        int row2 = row1 + rs;
+        double[] lhs0 = cell.lhs[row];
+        double[] lhs1 = cell.lhs[row1];
+        double[] lhs2 = cell.lhs[row2];
+        double[][] r1 = cell.rhs[0];
+        double[][] r2 = cell.rhs[1];
+        double[][] r3 = cell.rhs[2];
+        double[][] r4 = cell.rhs[3];
+        double[][] r5 = cell.rhs[4];
+        double[] r10 = r1[row];
+        double[] r11 = r1[row1];
+        double[] r12 = r1[row2];
+        double[] r20 = r2[row];
+        double[] r21 = r2[row1];
+        double[] r22 = r2[row2];
+        double[] r30 = r3[row];
+        double[] r31 = r3[row1];
+        double[] r32 = r3[row2];
+        double[] r40 = r4[row];
+        double[] r41 = r4[row1];
+        double[] r42 = r4[row2];
+        double[] r50 = r5[row];
+        double[] r51 = r5[row1];
+        double[] r52 = r5[row2];
+        for (int p = from; p < to; p++) {
             int q = Cell.DIAGONALS * p;
-            double fac1 = eliminate(lhs, q, ls);
-            eliminate(r1, fac1, lhs, q, ls, p, s);
-            eliminate(r2, fac1, lhs, q, ls, p, s);
-            eliminate(r3, fac1, lhs, q, ls, p, s);
-            fac1 = eliminate(lhs, q + 5, ls);
-            eliminate(r4, fac1, lhs, q + 5, ls, p, s);
-            fac1 = eliminate(lhs, q + 10, ls);
-            eliminate(r5, fac1, lhs, q + 10, ls, p, s);
+            double fac1 = eliminate(lhs0, lhs1, lhs2, q, ls);
+            double l2 = lhs1[q + ls + L2];
+            double l1 = lhs2[q + 2 * ls + L1];
+            eliminate(r10, r11, r12, fac1, l2, l1, p, s);
+            eliminate(r20, r21, r22, fac1, l2, l1, p, s);
+            eliminate(r30, r31, r32, fac1, l2, l1, p, s);
+            fac1 = eliminate(lhs0, lhs1, lhs2, q + 5, ls);
+            eliminate(r40, r41, r42, fac1, lhs1[q + 5 + ls + L2], lhs2[q + 5 + 2 * ls + L1], p, s);
+            fac1 = eliminate(lhs0, lhs1, lhs2, q + 10, ls);
+            eliminate(r50, r51, r52, fac1, lhs1[q + 10 + ls + L2], lhs2[q + 10 + 2 * ls + L1], p, s);
         }
     }
 
     /**
-     * Divides row q of a factor's diagonals (q the index of its first) by its pivot and eliminates it from the
-     * rows ls and 2·ls further on; returns 1 / the pivot.
+     * Divides a factor's diagonals at q of lhs0 (q the index of its first) by its pivot and eliminates them from
+     * those at q + ls of lhs1 and q + 2·ls of lhs2; returns 1 / the pivot.
      */
-    private static double eliminate(double[] lhs, int q, int ls) {
-        double fac1 = pivot(lhs, q, q + ls);
+    private static double eliminate(double[] lhs0, double[] lhs1, double[] lhs2, int q, int ls) {
+        double fac1 = pivot(lhs0, q, lhs1, q + ls);
         int q2 = q + 2 * ls;
-        lhs[q2 + L2] = lhs[q2 + L2] - lhs[q2 + L1] * lhs[q + L4];
-        lhs[q2 + L3] = lhs[q2 + L3] - lhs[q2 + L1] * lhs[q + L5];
+        lhs2[q2 + L2] = lhs2[q2 + L2] - lhs2[q2 + L1] * lhs0[q + L4];
+        lhs2[q2 + L3] = lhs2[q2 + L3] - lhs2[q2 + L1] * lhs0[q + L5];
         return fac1;
     }
 
-    /** The same for an equation's right-hand side r at point p, with the pivot's inverse {@code fac1}. */
-    private static void eliminate(double[] r, double fac1, double[] lhs, int q, int ls, int p, int s) {
-        pivot(r, fac1, lhs[q + ls + L2], p, p + s);
-        r[p + 2 * s] = r[p + 2 * s] - lhs[q + 2 * ls + L1] * r[p];
+    /**
+     * The same for an equation's right-hand side at p of r0, p + s of r1 and p + 2s of r2, with the pivot's
+     * inverse {@code fac1} and the next points' diagonals L2 ({@code l2}) and L1 ({@code l1}).
+     */
+    private static void eliminate(double[] r0, double[] r1, double[] r2, double fac1, double l2, double l1, int p,
+                                  int s) {
+        pivot(r0, p, r1, p + s, fac1, l2);
+        r2[p + 2 * s] = r2[p + 2 * s] - l1 * r0[p];
     }
 
-    /** The last two rows of each line (p at size−2, p + s at size−1), which have no rows below to eliminate. */
-    private void eliminateLastTwo(Cell cell, int axis, int first, int last) {
-        int s = cell.stride[axis];
+    /** The last two points of each line (the row at size−2, and the row at size−1), which have no points below to eliminate. */
+    private void eliminateLastTwo(Cell cell, int axis, int row, int from, int to) {
+        int rs = cell.rowStep[axis];
+        int s = cell.columnStep[axis];
         int ls = Cell.DIAGONALS * s;
-        double[] lhs = cell.lhs;
-        for (int p = first; p <= last; p++) {
+        int row1 = row + rs;
+        double[] lhs0 = cell.lhs[row];
+        double[] lhs1 = cell.lhs[row1];
+        for (int p = from; p < to; p++) {
             for (int f = 0; f < 3; f++) {
                 int qf = Cell.DIAGONALS * p + 5 * f;
                 int q1 = qf + ls;
-                double fac1 = pivot(lhs, qf, q1);
-                double fac2 = 1.0 / lhs[q1 + L3];
-                lhs[q1 + L4] = fac2 * lhs[q1 + L4];
-                lhs[q1 + L5] = fac2 * lhs[q1 + L5];
+                double fac1 = pivot(lhs0, qf, lhs1, q1);
+                double fac2 = 1.0 / lhs1[q1 + L3];
+                lhs1[q1 + L4] = fac2 * lhs1[q1 + L4];
+                lhs1[q1 + L5] = fac2 * lhs1[q1 + L5];
                 for (int m : EQUATIONS[f]) {
-                    double[] r = cell.rhs[m];
-                    pivot(r, fac1, lhs[q1 + L2], p, p + s);
-                    r[p + s] = fac2 * r[p + s];
+                    double[] r0 = cell.rhs[m][row];
+                    double[] r1 = cell.rhs[m][row1];
+                    pivot(r0, p, r1, p + s, fac1, lhs1[q1 + L2]);
+                    r1[p + s] = fac2 * r1[p + s];
                 }
             }
         }
     }
 
     /**
-     * Divides row q of a factor's diagonals by its pivot and eliminates it from row q1 (indices of the factor's
-     * first diagonal); returns 1 / the pivot.
+     * Divides a factor's diagonals at q of lhs0 by its pivot and eliminates them from those at q1 of lhs1
+     * (indices of the factor's first diagonal); returns 1 / the pivot.
      */
-    private static double pivot(double[] lhs, int q, int q1) {
-        double fac1 = 1.0 / lhs[q + L3];
-        lhs[q + L4] = fac1 * lhs[q + L4];
-        lhs[q + L5] = fac1 * lhs[q + L5];
-        lhs[q1 + L3] = lhs[q1 + L3] - lhs[q1 + L2] * lhs[q + L4];
-        lhs[q1 + L4] = lhs[q1 + L4] - lhs[q1 + L2] * lhs[q + L5];
+    private static double pivot(double[] lhs0, int q, double[] lhs1, int q1) {
+        double fac1 = 1.0 / lhs0[q + L3];
+        lhs0[q + L4] = fac1 * lhs0[q + L4];
+        lhs0[q + L5] = fac1 * lhs0[q + L5];
+        lhs1[q1 + L3] = lhs1[q1 + L3] - lhs1[q1 + L2] * lhs0[q + L4];
+        lhs1[q1 + L4] = lhs1[q1 + L4] - lhs1[q1 + L2] * lhs0[q + L5];
         return fac1;
     }
 
-    /** The same for a right-hand side r, with the pivot's inverse {@code fac1} and row p1's diagonal L2. */
-    private static void pivot(double[] r, double fac1, double l2, int p, int p1) {
-        r[p] = fac1 * r[p];
-        r[p1] = r[p1] - l2 * r[p];
+    /** The same for a right-hand side (p of r0, p1 of r1), with the pivot's inverse {@code fac1} and p1's diagonal L2. */
+    private static void pivot(double[] r0, int p, double[] r1, int p1, double fac1, double l2) {
+        r0[p] = fac1 * r0[p];
+        r1[p1] = r1[p1] - l2 * r0[p];
     }
 
     /** Back substitution of rows size−3 down to 0, every equation. */
@@ -243,39 +277,59 @@ final class LineSolver {
         box.interiorOf(cell).along(axis, 0, cell.size[axis] - 3).forEachRowBackwards(cell, substituteRows[axis]);
     }
 
-    private void substitute(Cell cell, int axis, int first, int last) {
-        int s = cell.stride[axis];
-        double[] lhs = cell.lhs;
-        double[] r1 = cell.rhs[0];
-        double[] r2 = cell.rhs[1];
-        double[] r3 = cell.rhs[2];
-        double[] r4 = cell.rhs[3];
-        double[] r5 = cell.rhs[4];
-        for (int p = last; p >= first; p--) {
+    private void substitute(Cell cell, int axis, int row, int from, int to) {
+        int rs = cell.rowStep[axis];
+        int s = cell.columnStep[axis];
+        int row1 = row + rs;
+        int row2 = row1 + rs;
+        double[] lhs = cell.lhs[row];
+        double[][] r1 = cell.rhs[0];
+        double[][] r2 = cell.rhs[1];
+        double[][] r3 = cell.rhs[2];
+        double[][] r4 = cell.rhs[3];
+        double[][] r5 = cell.rhs[4];
+        double[] r10 = r1[row];
+        double[] r11 = r1[row1];
+        double[] r12 = r1[row2];
+        double[] r20 = r2[row];
+        double[] r21 = r2[row1];
+        double[] r22 = r2[row2];
+        double[] r30 = r3[row];
+        double[] r31 = r3[row1];
+        double[] r32 = r3[row2];
+        double[] r40 = r4[row];
+        double[] r41 = r4[row1];
+        double[] r42 = r4[row2];
+        double[] r50 = r5[row];
+        double[] r51 = r5[row1];
+        double[] r52 = r5[row2];
+        for (int p = to - 1; p >= from; p--) {
             int q = Cell.DIAGONALS * p;
-            substitute(r1, lhs, q, p, s);
-            substitute(r2, lhs, q, p, s);
-            substitute(r3, lhs, q, p, s);
-            substitute(r4, lhs, q + 5, p, s);
-            substitute(r5, lhs, q + 10, p, s);
+            substitute(r10, r11, r12, lhs, q, p, s);
+            substitute(r20, r21, r22, lhs, q, p, s);
+            substitute(r30, r31, r32, lhs, q, p, s);
+            substitute(r40, r41, r42, lhs, q + 5, p, s);
+            substitute(r50, r51, r52, lhs, q + 10, p, s);
         }
     }
 
-    /** r(p) from r(p + s) and r(p + 2s), with the factor's diagonals at q. */
-    private static void substitute(double[] r, double[] lhs, int q, int p, int s) {
-        r[p] = r[p] - lhs[q + L4] * r[p + s] - lhs[q + L5] * r[p + 2 * s];
+    /** r0(p) from r1(p + s) and r2(p + 2s), the next two points along the axis, with the factor's diagonals at q. */
+    private static void substitute(double[] r0, double[] r1, double[] r2, double[] lhs, int q, int p, int s) {
+        r0[p] = r0[p] - lhs[q + L4] * r1[p + s] - lhs[q + L5] * r2[p + 2 * s];
     }
 
     /** In the last cell of the lines, row size−2 from row size−1, which is solved. */
     private void startSubstitution(Cell cell, int axis) {
-        int s = cell.stride[axis];
+        int rs = cell.rowStep[axis];
+        int s = cell.columnStep[axis];
         int lines = plane(cell, axis, cell.size[axis] - 2);
         for (int m = 0; m < Cell.EQUATIONS; m++) {
             int n = 5 * factorOf(m);
-            double[] r = cell.rhs[m];
+            double[][] r = cell.rhs[m];
             for (int line = 0; line < lines; line++) {
-                int p = plane[line];
-                r[p] = r[p] - cell.lhs[Cell.DIAGONALS * p + n + L4] * r[p + s];
+                int row = planeRow[line];
+                int p = planeColumn[line];
+                r[row][p] = r[row][p] - cell.lhs[row][Cell.DIAGONALS * p + n + L4] * r[row + rs][p + s];
             }
         }
     }
@@ -286,16 +340,19 @@ final class LineSolver {
 
     /** Sends rows size−2 and size−1 ({@link #plane} at size−2): diagonals 3 and 4 and the equations, per factor. */
     private void packLastRows(Cell cell, int axis, int lines) {
-        int s = cell.stride[axis];
+        int rs = cell.rowStep[axis];
+        int s = cell.columnStep[axis];
         int position = 0;
         for (int f = 0; f < 3; f++) {
             for (int line = 0; line < lines; line++) {
-                for (int p = plane[line]; p <= plane[line] + s; p += s) {
+                for (int n = 0; n < 2; n++) {
+                    int row = planeRow[line] + n * rs;
+                    int p = planeColumn[line] + n * s;
                     int q = Cell.DIAGONALS * p + 5 * f;
-                    out.set(position++, cell.lhs[q + L4]);
-                    out.set(position++, cell.lhs[q + L5]);
+                    out.set(position++, cell.lhs[row][q + L4]);
+                    out.set(position++, cell.lhs[row][q + L5]);
                     for (int m : EQUATIONS[f]) {
-                        out.set(position++, cell.rhs[m][p]);
+                        out.set(position++, cell.rhs[m][row][p]);
                     }
                 }
             }
@@ -307,35 +364,40 @@ final class LineSolver {
      * factor.
      */
     private void applyPredecessorRows(Cell cell, int axis, int lines) {
-        int ls = Cell.DIAGONALS * cell.stride[axis];
-        double[] lhs = cell.lhs;
+        int rs = cell.rowStep[axis];
+        int s = cell.columnStep[axis];
         int position = 0;
         for (int f = 0; f < 3; f++) {
             int[] equations = EQUATIONS[f];
             int perRow = 2 + equations.length;
             for (int line = 0; line < lines; line++) {
-                int p = plane[line];
+                int row = planeRow[line];
+                int row1 = row + rs;
+                int p = planeColumn[line];
+                int p1 = p + s;
+                double[] lhs0 = cell.lhs[row];
+                double[] lhs1 = cell.lhs[row1];
                 int q = Cell.DIAGONALS * p + 5 * f;
-                int q1 = q + ls;
-                int row1 = position;
-                int row2 = position + perRow;
-                lhs[q + L2] = lhs[q + L2] - in.get(row1) * lhs[q + L1];
-                lhs[q + L3] = lhs[q + L3] - in.get(row1 + 1) * lhs[q + L1];
-                double d = in.get(row2);
-                double e = in.get(row2 + 1);
-                double r1 = lhs[q + L2];
-                lhs[q + L3] = lhs[q + L3] - d * r1;
-                lhs[q + L4] = lhs[q + L4] - e * r1;
-                double r2 = lhs[q1 + L1];
-                lhs[q1 + L2] = lhs[q1 + L2] - d * r2;
-                lhs[q1 + L3] = lhs[q1 + L3] - e * r2;
+                int q1 = Cell.DIAGONALS * p1 + 5 * f;
+                int received1 = position;
+                int received2 = position + perRow;
+                lhs0[q + L2] = lhs0[q + L2] - in.get(received1) * lhs0[q + L1];
+                lhs0[q + L3] = lhs0[q + L3] - in.get(received1 + 1) * lhs0[q + L1];
+                double d = in.get(received2);
+                double e = in.get(received2 + 1);
+                double r1 = lhs0[q + L2];
+                lhs0[q + L3] = lhs0[q + L3] - d * r1;
+                lhs0[q + L4] = lhs0[q + L4] - e * r1;
+                double r2 = lhs1[q1 + L1];
+                lhs1[q1 + L2] = lhs1[q1 + L2] - d * r2;
+                lhs1[q1 + L3] = lhs1[q1 + L3] - e * r2;
                 for (int k = 0; k < equations.length; k++) {
-                    double[] r = cell.rhs[equations[k]];
-                    int p1 = p + cell.stride[axis];
-                    double sk = in.get(row2 + 2 + k);
-                    r[p] = r[p] - in.get(row1 + 2 + k) * lhs[q + L1];
-                    r[p] = r[p] - sk * r1;
-                    r[p1] = r[p1] - sk * r2;
+                    double[] r0 = cell.rhs[equations[k]][row];
+                    double sk = in.get(received2 + 2 + k);
+                    r0[p] = r0[p] - in.get(received1 + 2 + k) * lhs0[q + L1];
+                    r0[p] = r0[p] - sk * r1;
+                    double[] rNext = cell.rhs[equations[k]][row1];
+                    rNext[p1] = rNext[p1] - sk * r2;
                 }
                 position += 2 * perRow;
             }
@@ -344,33 +406,38 @@ final class LineSolver {
 
     /** Sends rows 0 and 1 ({@link #plane} at 0) of every equation, solved. */
     private void packFirstRows(Cell cell, int axis, int lines) {
-        int s = cell.stride[axis];
+        int rs = cell.rowStep[axis];
+        int s = cell.columnStep[axis];
         int position = 0;
-        for (double[] r : cell.rhs) {
+        for (double[][] r : cell.rhs) {
             for (int line = 0; line < lines; line++) {
-                out.set(position++, r[plane[line]]);
-                out.set(position++, r[plane[line] + s]);
+                int row = planeRow[line];
+                int p = planeColumn[line];
+                out.set(position++, r[row][p]);
+                out.set(position++, r[row + rs][p + s]);
             }
         }
     }
 
     /** Rows size−1 and size−2 ({@link #plane} at size−1) from the successor's first two rows (received). */
     private void applySuccessorRows(Cell cell, int axis, int lines) {
-        int s = cell.stride[axis];
-        double[] lhs = cell.lhs;
+        int rs = cell.rowStep[axis];
+        int s = cell.columnStep[axis];
         int position = 0;
         for (int m = 0; m < Cell.EQUATIONS; m++) {
             int n = 5 * factorOf(m);
-            double[] r = cell.rhs[m];
+            double[][] r = cell.rhs[m];
             for (int line = 0; line < lines; line++) {
-                int p = plane[line];
+                int row = planeRow[line];
+                int rowm = row - rs;
+                int p = planeColumn[line];
                 int pm = p - s;
                 int q = Cell.DIAGONALS * p + n;
                 int qm = Cell.DIAGONALS * pm + n;
                 double sm1 = in.get(position++);
                 double sm2 = in.get(position++);
-                r[p] = r[p] - lhs[q + L4] * sm1 - lhs[q + L5] * sm2;
-                r[pm] = r[pm] - lhs[qm + L4] * r[p] - lhs[qm + L5] * sm1;
+                r[row][p] = r[row][p] - cell.lhs[row][q + L4] * sm1 - cell.lhs[row][q + L5] * sm2;
+                r[rowm][pm] = r[rowm][pm] - cell.lhs[rowm][qm + L4] * r[row][p] - cell.lhs[rowm][qm + L5] * sm1;
             }
         }
     }
