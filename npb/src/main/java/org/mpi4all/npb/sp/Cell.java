@@ -40,6 +40,8 @@ final class Cell {
     final double[][][] u = new double[EQUATIONS][][];
     final double[][][] rhs = new double[EQUATIONS][][];
     final double[][][] forcing = new double[EQUATIONS][][];
+    /** The five equations' right-hand-side rows, by row: {@code rhsRows[row][m] == rhs[m][row]}. */
+    final double[][][] rhsRows;
     /** Diagonal n of the point at column i of a row at element {@code DIAGONALS·i + n}: n = 5f + d for diagonal d of factor f. */
     final double[][] lhs;
     final double[][] rhoI;
@@ -75,6 +77,12 @@ final class Cell {
             u[m] = new double[rows][extent[0]];
             rhs[m] = new double[rows][extent[0]];
             forcing[m] = new double[rows][extent[0]];
+        }
+        rhsRows = new double[rows][EQUATIONS][];
+        for (int row = 0; row < rows; row++) {
+            for (int m = 0; m < EQUATIONS; m++) {
+                rhsRows[row][m] = rhs[m][row];
+            }
         }
         lhs = new double[rows][DIAGONALS * extent[0]];
         rhoI = new double[rows][extent[0]];

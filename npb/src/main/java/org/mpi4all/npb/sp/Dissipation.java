@@ -16,10 +16,8 @@ final class Dissipation {
      * coefficients add exact zeros), so results match the reference's hand-written cases bit for bit.
      */
     record Stencil(double m2, double m1, double c0, double p1, double p2) {
-        /** The stencil on rows {@code row − 2rs ... row + 2rs} of f, at columns {@code p − 2s ... p + 2s}. */
-        double apply(double[][] f, int row, int rs, int p, int s) {
-            return m2 * f[row - 2 * rs][p - 2 * s] + m1 * f[row - rs][p - s] + c0 * f[row][p]
-                    + p1 * f[row + rs][p + s] + p2 * f[row + 2 * rs][p + 2 * s];
+        double apply(double[] f, int p, int s) {
+            return m2 * f[p - 2 * s] + m1 * f[p - s] + c0 * f[p] + p1 * f[p + s] + p2 * f[p + 2 * s];
         }
 
         /** The coefficient of f at p + (n − 2)s, n = 0 ... 4. */

@@ -90,7 +90,7 @@ final class ExactRhs {
                 int p = p0 + pos * s;
                 for (int m = 0; m < Cell.EQUATIONS; m++) {
                     double[] f = cell.forcing[m][row];
-                    f[p] = f[p] - c.dssp * piece.stencil().apply(ue, m, 0, pos + Cell.GHOSTS, 1);
+                    f[p] = f[p] - c.dssp * piece.stencil().apply(ue[m], pos + Cell.GHOSTS, 1);
                 }
             }
         }

@@ -5,8 +5,12 @@ package org.mpi4all.npb.sp;
  * direction, the flux differences and the fourth-order dissipation of the current solution, times dt. u's ghost
  * layers must hold the neighbours' values (copy_faces).
  *
- * <p>The reference adds a direction's fluxes in one pass and its dissipation, equation by equation, in five
- * more; here each point gets both in one pass per dissipation {@link Dissipation.Piece}, in the same order.
+ * <p>Along x, each point gets a direction's fluxes and dissipation in one pass per dissipation
+ * {@link Dissipation.Piece}, in the reference's order: the neighbours are in the same row, behind and ahead,
+ * and C2 vectorises no loop that loads one array at several offsets, so these loops stay scalar. Along y and z
+ * the neighbours are the same column of other rows, and every term of the reference's sums is a loop of its
+ * own over the row, small enough for C2 to unroll and vectorise (at most 60 nodes, {@code LoopUnrollLimit}),
+ * added in the reference's order so that the sums round alike.
  */
 final class RightHandSide {
     private final Constants c;
@@ -24,7 +28,9 @@ final class RightHandSide {
         this.directions = directions;
         this.fluxes = new Box.RowKernel[directions.length];
         for (Direction d : directions) {
-            fluxes[d.axis] = (cell, row, from, to) -> fluxes(d, cell, row, from, to);
+            fluxes[d.axis] = d.axis == 0
+                    ? (cell, row, from, to) -> fluxesAlongX(d, cell, row, from, to)
+                    : (cell, row, from, to) -> fluxesAcrossRows(d, cell, row, from, to);
         }
     }
 
@@ -40,33 +46,41 @@ final class RightHandSide {
         box.interiorOf(cell).forEachRow(cell, timesDt);
     }
 
-    /** 1/ρ, the velocities, the kinetic energy and the speed of sound. */
+    /**
+     * 1/ρ, the velocities, the kinetic energy and the speed of sound, in three loops small enough for C2 to
+     * vectorise (each value is stored and read back unrounded, so the results are the same as in one loop).
+     */
     private void pointValues(Cell cell, int row, int from, int to) {
-        double[] u1 = cell.u[0][row];
-        double[] u2 = cell.u[1][row];
-        double[] u3 = cell.u[2][row];
-        double[] u4 = cell.u[3][row];
-        double[] u5 = cell.u[4][row];
         double[] rhoI = cell.rhoI[row];
-        double[] us = cell.us[row];
-        double[] vs = cell.vs[row];
-        double[] ws = cell.ws[row];
-        double[] sq = cell.square[row];
-        double[] qs = cell.qs[row];
-        double[] speed = cell.speed[row];
-        double[] ainv = cell.ainv[row];
+        velocities(cell.u[0][row], cell.u[1][row], cell.u[2][row], cell.u[3][row], rhoI, cell.us[row], cell.vs[row],
+                cell.ws[row], from, to);
+        kineticEnergy(cell.u[1][row], cell.u[2][row], cell.u[3][row], rhoI, cell.square[row], cell.qs[row], from, to);
+        soundSpeed(cell.u[4][row], rhoI, cell.square[row], cell.speed[row], cell.ainv[row], from, to);
+    }
+
+    private static void velocities(double[] u1, double[] u2, double[] u3, double[] u4, double[] rhoI, double[] us,
+                                   double[] vs, double[] ws, int from, int to) {
         for (int p = from; p < to; p++) {
-            double rhoInv = 1.0 / u1[p];
-            rhoI[p] = rhoInv;
-            us[p] = u2[p] * rhoInv;
-            vs[p] = u3[p] * rhoInv;
-            ws[p] = u4[p] * rhoInv;
-            double square = 0.5 * (u2[p] * u2[p] + u3[p] * u3[p] + u4[p] * u4[p]) * rhoInv;
-            sq[p] = square;
-            qs[p] = square * rhoInv;
-            double aux = Math.sqrt(c.c1c2 * rhoInv * (u5[p] - square));
-            speed[p] = aux;
-            ainv[p] = 1.0 / aux;
+            rhoI[p] = 1.0 / u1[p];
+            us[p] = u2[p] * rhoI[p];
+            vs[p] = u3[p] * rhoI[p];
+            ws[p] = u4[p] * rhoI[p];
+        }
+    }
+
+    private static void kineticEnergy(double[] u2, double[] u3, double[] u4, double[] rhoI, double[] sq, double[] qs,
+                                      int from, int to) {
+        for (int p = from; p < to; p++) {
+            sq[p] = 0.5 * (u2[p] * u2[p] + u3[p] * u3[p] + u4[p] * u4[p]) * rhoI[p];
+            qs[p] = sq[p] * rhoI[p];
+        }
+    }
+
+    private void soundSpeed(double[] u5, double[] rhoI, double[] sq, double[] speed, double[] ainv, int from, int to) {
+        double c1c2 = c.c1c2;
+        for (int p = from; p < to; p++) {
+            speed[p] = Math.sqrt(c1c2 * rhoI[p] * (u5[p] - sq[p]));
+            ainv[p] = 1.0 / speed[p];
         }
     }
 
@@ -77,59 +91,32 @@ final class RightHandSide {
     }
 
     private void timesDt(Cell cell, int row, int from, int to) {
-        for (double[][] rows : cell.rhs) {
-            double[] r = rows[row];
+        for (double[] r : cell.rhsRows[row]) {
             for (int p = from; p < to; p++) {
                 r[p] = r[p] * c.dt;
             }
         }
     }
 
-    /**
-     * The flux differences along direction {@code d} (the reference's xi-, eta- and zeta-direction fluxes), each
-     * followed by the dissipation of its equation.
-     */
-    private void fluxes(Direction d, Cell cell, int row, int from, int to) {
+    /** The flux differences along x (the reference's xi-direction fluxes), each followed by its equation's dissipation. */
+    private void fluxesAlongX(Direction d, Cell cell, int row, int from, int to) {
         densityAndEnergyFluxes(cell, d, row, from, to);
         momentumFlux(cell, d, row, from, to);
-        crossMomentumFlux(cell, d, d.crossMomentum1, row, from, to);
-        crossMomentumFlux(cell, d, d.crossMomentum2, row, from, to);
+        crossMomentumFlux(cell, d, cell.u[2][row], cell.vs[row], cell.rhs[2][row], d.dt1[2], row, from, to);
+        crossMomentumFlux(cell, d, cell.u[3][row], cell.ws[row], cell.rhs[3][row], d.dt1[3], row, from, to);
     }
 
-    /**
-     * Equations 0 (density) and 4 (energy). A field's values one point behind and ahead along the direction are
-     * in rows {@code row ∓ rs} at columns {@code p ∓ s}.
-     */
+    /** Equations 0 (density) and 4 (energy) along x. */
     private void densityAndEnergyFluxes(Cell cell, Direction d, int row, int from, int to) {
-        int rs = cell.rowStep[d.axis];
-        int s = cell.columnStep[d.axis];
-        int below = row - rs;
-        int above = row + rs;
-        double[][] vA = cell.velocity[d.axis];
-        double[][] u1 = cell.u[0];
-        double[][] uA = cell.u[d.momentum];
-        double[][] u5 = cell.u[4];
+        double[] vA = cell.us[row];
+        double[] u1 = cell.u[0][row];
+        double[] uA = cell.u[1][row];
+        double[] u5 = cell.u[4][row];
         double[] r1 = cell.rhs[0][row];
         double[] r5 = cell.rhs[4][row];
-        double[] v0 = vA[row];
-        double[] vm = vA[below];
-        double[] vp = vA[above];
-        double[] u10 = u1[row];
-        double[] u1m = u1[below];
-        double[] u1p = u1[above];
-        double[] uAm = uA[below];
-        double[] uAp = uA[above];
-        double[] u50 = u5[row];
-        double[] u5m = u5[below];
-        double[] u5p = u5[above];
-        double[] qs0 = cell.qs[row];
-        double[] qsm = cell.qs[below];
-        double[] qsp = cell.qs[above];
-        double[] rhoI0 = cell.rhoI[row];
-        double[] rhoIm = cell.rhoI[below];
-        double[] rhoIp = cell.rhoI[above];
-        double[] sqm = cell.square[below];
-        double[] sqp = cell.square[above];
+        double[] qs = cell.qs[row];
+        double[] rhoI = cell.rhoI[row];
+        double[] sq = cell.square[row];
         double t2 = d.t2;
         double d1 = d.dt1[0];
         double d5 = d.dt1[4];
@@ -141,81 +128,177 @@ final class RightHandSide {
         double dssp = c.dssp;
         Dissipation.Stencil st = stencil;
         for (int p = from; p < to; p++) {
-            double vijk = v0[p];
-            double vp1 = vp[p + s];
-            double vm1 = vm[p - s];
-            double r = r1[p] + d1 * (u1p[p + s] - 2.0 * u10[p] + u1m[p - s]) - t2 * (uAp[p + s] - uAm[p - s]);
-            r1[p] = r - dssp * st.apply(u1, row, rs, p, s);
-            r = r5[p] + d5 * (u5p[p + s] - 2.0 * u50[p] + u5m[p - s])
-                    + con3 * (qsp[p + s] - 2.0 * qs0[p] + qsm[p - s])
+            double vijk = vA[p];
+            double vp1 = vA[p + 1];
+            double vm1 = vA[p - 1];
+            double r = r1[p] + d1 * (u1[p + 1] - 2.0 * u1[p] + u1[p - 1]) - t2 * (uA[p + 1] - uA[p - 1]);
+            r1[p] = r - dssp * st.apply(u1, p, 1);
+            r = r5[p] + d5 * (u5[p + 1] - 2.0 * u5[p] + u5[p - 1])
+                    + con3 * (qs[p + 1] - 2.0 * qs[p] + qs[p - 1])
                     + con4 * (vp1 * vp1 - 2.0 * vijk * vijk + vm1 * vm1)
-                    + con5 * (u5p[p + s] * rhoIp[p + s] - 2.0 * u50[p] * rhoI0[p] + u5m[p - s] * rhoIm[p - s])
-                    - t2 * ((c1 * u5p[p + s] - c2 * sqp[p + s]) * vp1 - (c1 * u5m[p - s] - c2 * sqm[p - s]) * vm1);
-            r5[p] = r - dssp * st.apply(u5, row, rs, p, s);
+                    + con5 * (u5[p + 1] * rhoI[p + 1] - 2.0 * u5[p] * rhoI[p] + u5[p - 1] * rhoI[p - 1])
+                    - t2 * ((c1 * u5[p + 1] - c2 * sq[p + 1]) * vp1 - (c1 * u5[p - 1] - c2 * sq[p - 1]) * vm1);
+            r5[p] = r - dssp * st.apply(u5, p, 1);
         }
     }
 
-    /** The momentum equation along the direction. */
+    /** The x-momentum equation along x. */
     private void momentumFlux(Cell cell, Direction d, int row, int from, int to) {
-        int rs = cell.rowStep[d.axis];
-        int s = cell.columnStep[d.axis];
-        int below = row - rs;
-        int above = row + rs;
-        double[][] vA = cell.velocity[d.axis];
-        double[][] uA = cell.u[d.momentum];
-        double[] rA = cell.rhs[d.momentum][row];
-        double[] v0 = vA[row];
-        double[] vm = vA[below];
-        double[] vp = vA[above];
-        double[] uA0 = uA[row];
-        double[] uAm = uA[below];
-        double[] uAp = uA[above];
-        double[] u5m = cell.u[4][below];
-        double[] u5p = cell.u[4][above];
-        double[] sqm = cell.square[below];
-        double[] sqp = cell.square[above];
-        double dA = d.dt1[d.momentum];
+        double[] vA = cell.us[row];
+        double[] uA = cell.u[1][row];
+        double[] u5 = cell.u[4][row];
+        double[] rA = cell.rhs[1][row];
+        double[] sq = cell.square[row];
+        double dA = d.dt1[1];
         double con2con43 = d.con2 * c.con43;
         double t2 = d.t2;
         double c2 = c.c2;
         double dssp = c.dssp;
         Dissipation.Stencil st = stencil;
         for (int p = from; p < to; p++) {
-            double vp1 = vp[p + s];
-            double vm1 = vm[p - s];
-            double r = rA[p] + dA * (uAp[p + s] - 2.0 * uA0[p] + uAm[p - s])
-                    + con2con43 * (vp1 - 2.0 * v0[p] + vm1)
-                    - t2 * (uAp[p + s] * vp1 - uAm[p - s] * vm1 + (u5p[p + s] - sqp[p + s] - u5m[p - s] + sqm[p - s]) * c2);
-            rA[p] = r - dssp * st.apply(uA, row, rs, p, s);
+            double vp1 = vA[p + 1];
+            double vm1 = vA[p - 1];
+            double r = rA[p] + dA * (uA[p + 1] - 2.0 * uA[p] + uA[p - 1])
+                    + con2con43 * (vp1 - 2.0 * vA[p] + vm1)
+                    - t2 * (uA[p + 1] * vp1 - uA[p - 1] * vm1 + (u5[p + 1] - sq[p + 1] - u5[p - 1] + sq[p - 1]) * c2);
+            rA[p] = r - dssp * st.apply(uA, p, 1);
         }
     }
 
-    /** Momentum equation {@code b}, across the direction. */
-    private void crossMomentumFlux(Cell cell, Direction d, int b, int row, int from, int to) {
-        int rs = cell.rowStep[d.axis];
-        int s = cell.columnStep[d.axis];
-        int below = row - rs;
-        int above = row + rs;
-        double[][] uB = cell.u[b];
-        double[] rB = cell.rhs[b][row];
-        double[] vAm = cell.velocity[d.axis][below];
-        double[] vAp = cell.velocity[d.axis][above];
-        double[] uB0 = uB[row];
-        double[] uBm = uB[below];
-        double[] uBp = uB[above];
-        double[] vB0 = cell.velocity[b - 1][row];
-        double[] vBm = cell.velocity[b - 1][below];
-        double[] vBp = cell.velocity[b - 1][above];
-        double dB = d.dt1[b];
+    /** A momentum equation across x along x: momentum uB, velocity vB, right-hand side rB, coefficient dB. */
+    private void crossMomentumFlux(Cell cell, Direction d, double[] uB, double[] vB, double[] rB, double dB, int row,
+                                   int from, int to) {
+        double[] vA = cell.us[row];
         double con2 = d.con2;
         double t2 = d.t2;
         double dssp = c.dssp;
         Dissipation.Stencil st = stencil;
         for (int p = from; p < to; p++) {
-            double r = rB[p] + dB * (uBp[p + s] - 2.0 * uB0[p] + uBm[p - s])
-                    + con2 * (vBp[p + s] - 2.0 * vB0[p] + vBm[p - s])
-                    - t2 * (uBp[p + s] * vAp[p + s] - uBm[p - s] * vAm[p - s]);
-            rB[p] = r - dssp * st.apply(uB, row, rs, p, s);
+            double r = rB[p] + dB * (uB[p + 1] - 2.0 * uB[p] + uB[p - 1])
+                    + con2 * (vB[p + 1] - 2.0 * vB[p] + vB[p - 1])
+                    - t2 * (uB[p + 1] * vA[p + 1] - uB[p - 1] * vA[p - 1]);
+            rB[p] = r - dssp * st.apply(uB, p, 1);
+        }
+    }
+
+    /** The flux differences and dissipation along y or z: one loop per term, equation by equation. */
+    private void fluxesAcrossRows(Direction d, Cell cell, int row, int from, int to) {
+        int rs = cell.rowStep[d.axis];
+        int below = row - rs;
+        int above = row + rs;
+        double[][] u1 = cell.u[0];
+        double[][] uA = cell.u[d.momentum];
+        double[][] u5 = cell.u[4];
+        double[][] vA = cell.velocity[d.axis];
+        double[][] sq = cell.square;
+        double[][] rhoI = cell.rhoI;
+        double t2 = d.t2;
+
+        double[] r1 = cell.rhs[0][row];
+        secondDifference(r1, d.dt1[0], u1[above], u1[row], u1[below], from, to);
+        difference(r1, t2, uA[above], uA[below], from, to);
+        dissipation(r1, u1, row, rs, from, to);
+
+        double[] r5 = cell.rhs[4][row];
+        secondDifference(r5, d.dt1[4], u5[above], u5[row], u5[below], from, to);
+        secondDifference(r5, d.con3, cell.qs[above], cell.qs[row], cell.qs[below], from, to);
+        secondDifference(r5, d.con4, vA[above], vA[above], vA[row], vA[row], vA[below], vA[below], from, to);
+        secondDifference(r5, d.con5, u5[above], rhoI[above], u5[row], rhoI[row], u5[below], rhoI[below], from, to);
+        energyFlux(r5, t2, u5[above], sq[above], vA[above], u5[below], sq[below], vA[below], from, to);
+        dissipation(r5, u5, row, rs, from, to);
+
+        double[] rA = cell.rhs[d.momentum][row];
+        secondDifference(rA, d.dt1[d.momentum], uA[above], uA[row], uA[below], from, to);
+        secondDifference(rA, d.con2 * c.con43, vA[above], vA[row], vA[below], from, to);
+        momentumFlux(rA, t2, uA[above], vA[above], u5[above], sq[above], uA[below], vA[below], u5[below],
+                sq[below], from, to);
+        dissipation(rA, uA, row, rs, from, to);
+
+        crossMomentumFluxAcrossRows(cell, d, d.crossMomentum1, row, from, to);
+        crossMomentumFluxAcrossRows(cell, d, d.crossMomentum2, row, from, to);
+    }
+
+    /** Momentum equation {@code b}, across direction {@code d} (y or z). */
+    private void crossMomentumFluxAcrossRows(Cell cell, Direction d, int b, int row, int from, int to) {
+        int rs = cell.rowStep[d.axis];
+        int below = row - rs;
+        int above = row + rs;
+        double[][] uB = cell.u[b];
+        double[][] vB = cell.velocity[b - 1];
+        double[][] vA = cell.velocity[d.axis];
+        double[] rB = cell.rhs[b][row];
+        secondDifference(rB, d.dt1[b], uB[above], uB[row], uB[below], from, to);
+        secondDifference(rB, d.con2, vB[above], vB[row], vB[below], from, to);
+        difference(rB, d.t2, uB[above], vA[above], uB[below], vA[below], from, to);
+        dissipation(rB, uB, row, rs, from, to);
+    }
+
+    /** r += k·(f⁺ − 2f + f⁻). */
+    private static void secondDifference(double[] r, double k, double[] fp, double[] f, double[] fm, int from,
+                                         int to) {
+        for (int p = from; p < to; p++) {
+            r[p] = r[p] + k * (fp[p] - 2.0 * f[p] + fm[p]);
+        }
+    }
+
+    /** r += k·(f⁺g⁺ − 2fg + f⁻g⁻). */
+    private static void secondDifference(double[] r, double k, double[] fp, double[] gp, double[] f, double[] g,
+                                         double[] fm, double[] gm, int from, int to) {
+        for (int p = from; p < to; p++) {
+            r[p] = r[p] + k * (fp[p] * gp[p] - 2.0 * f[p] * g[p] + fm[p] * gm[p]);
+        }
+    }
+
+    /** r −= t2·(f⁺ − f⁻). */
+    private static void difference(double[] r, double t2, double[] fp, double[] fm, int from, int to) {
+        for (int p = from; p < to; p++) {
+            r[p] = r[p] - t2 * (fp[p] - fm[p]);
+        }
+    }
+
+    /** r −= t2·(f⁺g⁺ − f⁻g⁻). */
+    private static void difference(double[] r, double t2, double[] fp, double[] gp, double[] fm, double[] gm,
+                                   int from, int to) {
+        for (int p = from; p < to; p++) {
+            r[p] = r[p] - t2 * (fp[p] * gp[p] - fm[p] * gm[p]);
+        }
+    }
+
+    /** The energy equation's flux difference: r −= t2·((c1·u5⁺ − c2·sq⁺)·v⁺ − (c1·u5⁻ − c2·sq⁻)·v⁻). */
+    private void energyFlux(double[] r, double t2, double[] u5p, double[] sqp, double[] vp, double[] u5m,
+                            double[] sqm, double[] vm, int from, int to) {
+        double c1 = c.c1;
+        double c2 = c.c2;
+        for (int p = from; p < to; p++) {
+            r[p] = r[p] - t2 * ((c1 * u5p[p] - c2 * sqp[p]) * vp[p] - (c1 * u5m[p] - c2 * sqm[p]) * vm[p]);
+        }
+    }
+
+    /** The momentum equation's flux difference along the direction, with its pressure term. */
+    private void momentumFlux(double[] r, double t2, double[] up, double[] vp, double[] u5p, double[] sqp,
+                              double[] um, double[] vm, double[] u5m, double[] sqm, int from, int to) {
+        double c2 = c.c2;
+        for (int p = from; p < to; p++) {
+            r[p] = r[p] - t2 * (up[p] * vp[p] - um[p] * vm[p] + (u5p[p] - sqp[p] - u5m[p] + sqm[p]) * c2);
+        }
+    }
+
+    /** r −= dssp·(the stencil on rows row − 2rs ... row + 2rs of f). */
+    private void dissipation(double[] r, double[][] f, int row, int rs, int from, int to) {
+        Dissipation.Stencil st = stencil;
+        double m2 = st.m2();
+        double m1 = st.m1();
+        double c0 = st.c0();
+        double p1 = st.p1();
+        double p2 = st.p2();
+        double[] fmm = f[row - 2 * rs];
+        double[] fm = f[row - rs];
+        double[] f0 = f[row];
+        double[] fp = f[row + rs];
+        double[] fpp = f[row + 2 * rs];
+        double dssp = c.dssp;
+        for (int p = from; p < to; p++) {
+            r[p] = r[p] - dssp * (m2 * fmm[p] + m1 * fm[p] + c0 * f0[p] + p1 * fp[p] + p2 * fpp[p]);
         }
     }
 }

@@ -16,26 +16,27 @@ class DissipationTest {
         SplittableRandom random = new SplittableRandom(5);
         for (int trial = 0; trial < 10_000; trial++) {
             double[] u = random.doubles(7, -10, 10).toArray();
-            double[][] rows = {u};
             int p = 3;
-            assertThat(Dissipation.FIRST.apply(rows, 0, 0, p, 1)).isEqualTo(5.0 * u[p] - 4.0 * u[p + 1] + u[p + 2]);
-            assertThat(Dissipation.SECOND.apply(rows, 0, 0, p, 1))
+            assertThat(Dissipation.FIRST.apply(u, p, 1)).isEqualTo(5.0 * u[p] - 4.0 * u[p + 1] + u[p + 2]);
+            assertThat(Dissipation.SECOND.apply(u, p, 1))
                     .isEqualTo(-4.0 * u[p - 1] + 6.0 * u[p] - 4.0 * u[p + 1] + u[p + 2]);
-            assertThat(Dissipation.INTERIOR.apply(rows, 0, 0, p, 1))
+            assertThat(Dissipation.INTERIOR.apply(u, p, 1))
                     .isEqualTo(u[p - 2] - 4.0 * u[p - 1] + 6.0 * u[p] - 4.0 * u[p + 1] + u[p + 2]);
-            assertThat(Dissipation.SECOND_LAST.apply(rows, 0, 0, p, 1))
+            assertThat(Dissipation.SECOND_LAST.apply(u, p, 1))
                     .isEqualTo(u[p - 2] - 4.0 * u[p - 1] + 6.0 * u[p] - 4.0 * u[p + 1]);
-            assertThat(Dissipation.LAST.apply(rows, 0, 0, p, 1)).isEqualTo(u[p - 2] - 4.0 * u[p - 1] + 5.0 * u[p]);
+            assertThat(Dissipation.LAST.apply(u, p, 1)).isEqualTo(u[p - 2] - 4.0 * u[p - 1] + 5.0 * u[p]);
         }
     }
 
     @Test
-    void stencilsAcrossRowsReadOneColumn() {
-        double[][] u = new double[9][4];
-        for (int row = 2; row < 7; row++) {
-            u[row][1] = row - 1;
-        }
-        assertThat(Dissipation.INTERIOR.apply(u, 4, 1, 1, 0)).isEqualTo(1 - 8 + 18 - 16 + 5);
+    void stridedStencilsReadAlongTheAxis() {
+        double[] u = new double[30];
+        u[5] = 1;
+        u[10] = 2;
+        u[15] = 3;
+        u[20] = 4;
+        u[25] = 5;
+        assertThat(Dissipation.INTERIOR.apply(u, 15, 5)).isEqualTo(1 - 8 + 18 - 16 + 5);
     }
 
     @Test
