@@ -30,39 +30,29 @@ final class BlockDiagonal {
         box.interiorOf(cell).forEachRow(cell, afterSolve[axis]);
     }
 
+    /** The point values are read through the cell's fields: C2 takes a row's arrays out of the loop. */
     private void txinvr(Cell cell, int row, int from, int to) {
-        double[] r1 = cell.rhs[0][row];
-        double[] r2 = cell.rhs[1][row];
-        double[] r3 = cell.rhs[2][row];
-        double[] r4 = cell.rhs[3][row];
-        double[] r5 = cell.rhs[4][row];
-        double[] rhoI = cell.rhoI[row];
-        double[] us = cell.us[row];
-        double[] vs = cell.vs[row];
-        double[] ws = cell.ws[row];
-        double[] speed = cell.speed[row];
-        double[] ainv = cell.ainv[row];
-        double[] qs = cell.qs[row];
+        double[][] r = cell.rhsRows[row];
         for (int p = from; p < to; p++) {
-            double ru1 = rhoI[p];
-            double uu = us[p];
-            double vv = vs[p];
-            double ww = ws[p];
-            double ac = speed[p];
-            double ac2inv = ainv[p] * ainv[p];
-            double rr1 = r1[p];
-            double rr2 = r2[p];
-            double rr3 = r3[p];
-            double rr4 = r4[p];
-            double rr5 = r5[p];
-            double t1 = c.c2 * ac2inv * (qs[p] * rr1 - uu * rr2 - vv * rr3 - ww * rr4 + rr5);
+            double ru1 = cell.rhoI[row][p];
+            double uu = cell.us[row][p];
+            double vv = cell.vs[row][p];
+            double ww = cell.ws[row][p];
+            double ac = cell.speed[row][p];
+            double ac2inv = cell.ainv[row][p] * cell.ainv[row][p];
+            double rr1 = r[0][p];
+            double rr2 = r[1][p];
+            double rr3 = r[2][p];
+            double rr4 = r[3][p];
+            double rr5 = r[4][p];
+            double t1 = c.c2 * ac2inv * (cell.qs[row][p] * rr1 - uu * rr2 - vv * rr3 - ww * rr4 + rr5);
             double t2 = c.bt * ru1 * (uu * rr1 - rr2);
             double t3 = (c.bt * ru1 * ac) * t1;
-            r1[p] = rr1 - t1;
-            r2[p] = -ru1 * (ww * rr1 - rr4);
-            r3[p] = ru1 * (vv * rr1 - rr3);
-            r4[p] = -t2 + t3;
-            r5[p] = t2 + t3;
+            r[0][p] = rr1 - t1;
+            r[1][p] = -ru1 * (ww * rr1 - rr4);
+            r[2][p] = ru1 * (vv * rr1 - rr3);
+            r[3][p] = -t2 + t3;
+            r[4][p] = t2 + t3;
         }
     }
 
@@ -71,11 +61,12 @@ final class BlockDiagonal {
      * third ← bt·(r4 − r5); r4, r5 ← ∓bt·third + (r4 + r5)/2.
      */
     private void swapAndMix(Cell cell, int third, int x, int y, int row, int from, int to) {
-        double[] rt = cell.rhs[third][row];
-        double[] rx = cell.rhs[x][row];
-        double[] ry = cell.rhs[y][row];
-        double[] r4 = cell.rhs[3][row];
-        double[] r5 = cell.rhs[4][row];
+        double[][] r = cell.rhsRows[row];
+        double[] rt = r[third];
+        double[] rx = r[x];
+        double[] ry = r[y];
+        double[] r4 = r[3];
+        double[] r5 = r[4];
         for (int p = from; p < to; p++) {
             double rrx = rx[p];
             double t1 = c.bt * rt[p];
@@ -89,39 +80,28 @@ final class BlockDiagonal {
     }
 
     private void tzetar(Cell cell, int row, int from, int to) {
-        double[] r1 = cell.rhs[0][row];
-        double[] r2 = cell.rhs[1][row];
-        double[] r3 = cell.rhs[2][row];
-        double[] r4 = cell.rhs[3][row];
-        double[] r5 = cell.rhs[4][row];
-        double[] u1 = cell.u[0][row];
-        double[] us = cell.us[row];
-        double[] vs = cell.vs[row];
-        double[] ws = cell.ws[row];
-        double[] speed = cell.speed[row];
-        double[] ainv = cell.ainv[row];
-        double[] qs = cell.qs[row];
+        double[][] r = cell.rhsRows[row];
         for (int p = from; p < to; p++) {
-            double xvel = us[p];
-            double yvel = vs[p];
-            double zvel = ws[p];
-            double ac = speed[p];
-            double ac2u = ac * ac;
-            double rr1 = r1[p];
-            double rr2 = r2[p];
-            double rr3 = r3[p];
-            double rr4 = r4[p];
-            double rr5 = r5[p];
-            double uzik1 = u1[p];
+            double rr1 = r[0][p];
+            double rr2 = r[1][p];
+            double rr3 = r[2][p];
+            double rr4 = r[3][p];
+            double rr5 = r[4][p];
+            double uzik1 = cell.u[0][row][p];
             double btuz = c.bt * uzik1;
-            double t1 = btuz * ainv[p] * (rr4 + rr5);
+            double xvel = cell.us[row][p];
+            double yvel = cell.vs[row][p];
+            double zvel = cell.ws[row][p];
+            double ac = cell.speed[row][p];
+            double ac2u = ac * ac;
+            double t1 = btuz * cell.ainv[row][p] * (rr4 + rr5);
             double t2 = rr3 + t1;
             double t3 = btuz * (rr4 - rr5);
-            r1[p] = t2;
-            r2[p] = -uzik1 * rr2 + xvel * t2;
-            r3[p] = uzik1 * rr1 + yvel * t2;
-            r4[p] = zvel * t2 + t3;
-            r5[p] = uzik1 * (-xvel * rr2 + yvel * rr1) + qs[p] * t2 + c.c2iv * ac2u * t1 + zvel * t3;
+            r[0][p] = t2;
+            r[1][p] = -uzik1 * rr2 + xvel * t2;
+            r[2][p] = uzik1 * rr1 + yvel * t2;
+            r[3][p] = zvel * t2 + t3;
+            r[4][p] = uzik1 * (-xvel * rr2 + yvel * rr1) + cell.qs[row][p] * t2 + c.c2iv * ac2u * t1 + zvel * t3;
         }
     }
 }

@@ -68,9 +68,11 @@ final class LineSolver {
         this.planeColumn = new int[maxPlane(extent)];
         for (int axis = 0; axis < 3; axis++) {
             int a = axis;
-            eliminateRows[a] = (cell, row, from, to) -> eliminate(cell, a, row, from, to);
+            eliminateRows[a] = a == 0 ? this::eliminateAlongX
+                    : (cell, row, from, to) -> eliminateAcrossRows(cell, a, row, from, to);
             eliminateLastRows[a] = (cell, row, from, to) -> eliminateLastTwo(cell, a, row, from, to);
-            substituteRows[a] = (cell, row, from, to) -> substitute(cell, a, row, from, to);
+            substituteRows[a] = a == 0 ? this::substituteAlongX
+                    : (cell, row, from, to) -> substituteAcrossRows(cell, a, row, from, to);
         }
     }
 
@@ -157,51 +159,61 @@ final class LineSolver {
     }
 
     /**
-     * Eliminates the points at columns p of {@code row} (from ... to) from the next two points along the axis
-     * (p + s and p + 2s of the rows rs and 2·rs further on), the three factors and their equations side by side
-     * (the reference does one factor at a time; they are independent).
+     * Along x: eliminates the points p (from ... to − 1) of a row from the next two, the three factors and their
+     * equations side by side (the reference does one factor at a time; they are independent, and their chains
+     * of dependent divisions overlap).
      */
-    private void eliminate(Cell cell, int axis, int row, int from, int to) {
-        int rs = cell.rowStep[axis];
-        int s = cell.columnStep[axis];
-        int ls = Cell.DIAGONALS * s;
-        int row1 = row + rs;
-        int row2 = row1 + rs;
+    private void eliminateAlongX(Cell cell, int row, int from, int to) {
+        int ls = Cell.DIAGONALS;
+        double[] lhs = cell.lhs[row];
+        double[][] r = cell.rhsRows[row];
+        for (int p = from; p < to; p++) {
+            int q = Cell.DIAGONALS * p;
+            double fac1 = eliminate(lhs, lhs, lhs, q, ls);
+            double l2 = lhs[q + ls + L2];
+            double l1 = lhs[q + 2 * ls + L1];
+            eliminate(r[0], r[0], r[0], fac1, l2, l1, p, 1);
+            eliminate(r[1], r[1], r[1], fac1, l2, l1, p, 1);
+            eliminate(r[2], r[2], r[2], fac1, l2, l1, p, 1);
+            fac1 = eliminate(lhs, lhs, lhs, q + 5, ls);
+            eliminate(r[3], r[3], r[3], fac1, lhs[q + 5 + ls + L2], lhs[q + 5 + 2 * ls + L1], p, 1);
+            fac1 = eliminate(lhs, lhs, lhs, q + 10, ls);
+            eliminate(r[4], r[4], r[4], fac1, lhs[q + 10 + ls + L2], lhs[q + 10 + 2 * ls + L1], p, 1);
+        }
+    }
+
+    /**
+     * Along y or z: eliminates the points of a row from those of the next two rows along the axis, column by
+     * column. The columns are independent, so each factor is a loop of its own (fewer arrays live at once).
+     */
+    private void eliminateAcrossRows(Cell cell, int axis, int row, int from, int to) {
+        int row1 = row + cell.rowStep[axis];
+        int row2 = row1 + cell.rowStep[axis];
         double[] lhs0 = cell.lhs[row];
         double[] lhs1 = cell.lhs[row1];
         double[] lhs2 = cell.lhs[row2];
-        double[][] r1 = cell.rhs[0];
-        double[][] r2 = cell.rhs[1];
-        double[][] r3 = cell.rhs[2];
-        double[][] r4 = cell.rhs[3];
-        double[][] r5 = cell.rhs[4];
-        double[] r10 = r1[row];
-        double[] r11 = r1[row1];
-        double[] r12 = r1[row2];
-        double[] r20 = r2[row];
-        double[] r21 = r2[row1];
-        double[] r22 = r2[row2];
-        double[] r30 = r3[row];
-        double[] r31 = r3[row1];
-        double[] r32 = r3[row2];
-        double[] r40 = r4[row];
-        double[] r41 = r4[row1];
-        double[] r42 = r4[row2];
-        double[] r50 = r5[row];
-        double[] r51 = r5[row1];
-        double[] r52 = r5[row2];
+        double[][] r0 = cell.rhsRows[row];
+        double[][] r1 = cell.rhsRows[row1];
+        double[][] r2 = cell.rhsRows[row2];
         for (int p = from; p < to; p++) {
             int q = Cell.DIAGONALS * p;
-            double fac1 = eliminate(lhs0, lhs1, lhs2, q, ls);
-            double l2 = lhs1[q + ls + L2];
-            double l1 = lhs2[q + 2 * ls + L1];
-            eliminate(r10, r11, r12, fac1, l2, l1, p, s);
-            eliminate(r20, r21, r22, fac1, l2, l1, p, s);
-            eliminate(r30, r31, r32, fac1, l2, l1, p, s);
-            fac1 = eliminate(lhs0, lhs1, lhs2, q + 5, ls);
-            eliminate(r40, r41, r42, fac1, lhs1[q + 5 + ls + L2], lhs2[q + 5 + 2 * ls + L1], p, s);
-            fac1 = eliminate(lhs0, lhs1, lhs2, q + 10, ls);
-            eliminate(r50, r51, r52, fac1, lhs1[q + 10 + ls + L2], lhs2[q + 10 + 2 * ls + L1], p, s);
+            double fac1 = eliminate(lhs0, lhs1, lhs2, q, 0);
+            double l2 = lhs1[q + L2];
+            double l1 = lhs2[q + L1];
+            for (int m = 0; m < 3; m++) {
+                eliminate(r0[m], r1[m], r2[m], fac1, l2, l1, p, 0);
+            }
+        }
+        for (int m = 3; m < Cell.EQUATIONS; m++) {
+            int n = 5 * factorOf(m);
+            double[] e0 = r0[m];
+            double[] e1 = r1[m];
+            double[] e2 = r2[m];
+            for (int p = from; p < to; p++) {
+                int q = Cell.DIAGONALS * p + n;
+                double fac1 = eliminate(lhs0, lhs1, lhs2, q, 0);
+                eliminate(e0, e1, e2, fac1, lhs1[q + L2], lhs2[q + L1], p, 0);
+            }
         }
     }
 
@@ -277,39 +289,34 @@ final class LineSolver {
         box.interiorOf(cell).along(axis, 0, cell.size[axis] - 3).forEachRowBackwards(cell, substituteRows[axis]);
     }
 
-    private void substitute(Cell cell, int axis, int row, int from, int to) {
-        int rs = cell.rowStep[axis];
-        int s = cell.columnStep[axis];
-        int row1 = row + rs;
-        int row2 = row1 + rs;
+    /** Along x, the five equations side by side (five chains of dependent operations overlap). */
+    private void substituteAlongX(Cell cell, int row, int from, int to) {
         double[] lhs = cell.lhs[row];
-        double[][] r1 = cell.rhs[0];
-        double[][] r2 = cell.rhs[1];
-        double[][] r3 = cell.rhs[2];
-        double[][] r4 = cell.rhs[3];
-        double[][] r5 = cell.rhs[4];
-        double[] r10 = r1[row];
-        double[] r11 = r1[row1];
-        double[] r12 = r1[row2];
-        double[] r20 = r2[row];
-        double[] r21 = r2[row1];
-        double[] r22 = r2[row2];
-        double[] r30 = r3[row];
-        double[] r31 = r3[row1];
-        double[] r32 = r3[row2];
-        double[] r40 = r4[row];
-        double[] r41 = r4[row1];
-        double[] r42 = r4[row2];
-        double[] r50 = r5[row];
-        double[] r51 = r5[row1];
-        double[] r52 = r5[row2];
+        double[][] r = cell.rhsRows[row];
         for (int p = to - 1; p >= from; p--) {
             int q = Cell.DIAGONALS * p;
-            substitute(r10, r11, r12, lhs, q, p, s);
-            substitute(r20, r21, r22, lhs, q, p, s);
-            substitute(r30, r31, r32, lhs, q, p, s);
-            substitute(r40, r41, r42, lhs, q + 5, p, s);
-            substitute(r50, r51, r52, lhs, q + 10, p, s);
+            substitute(r[0], r[0], r[0], lhs, q, p, 1);
+            substitute(r[1], r[1], r[1], lhs, q, p, 1);
+            substitute(r[2], r[2], r[2], lhs, q, p, 1);
+            substitute(r[3], r[3], r[3], lhs, q + 5, p, 1);
+            substitute(r[4], r[4], r[4], lhs, q + 10, p, 1);
+        }
+    }
+
+    /** Along y or z, an equation at a time: the columns are independent. */
+    private void substituteAcrossRows(Cell cell, int axis, int row, int from, int to) {
+        int row1 = row + cell.rowStep[axis];
+        int row2 = row1 + cell.rowStep[axis];
+        double[] lhs = cell.lhs[row];
+        for (int m = 0; m < Cell.EQUATIONS; m++) {
+            double[][] r = cell.rhs[m];
+            double[] r0 = r[row];
+            double[] r1 = r[row1];
+            double[] r2 = r[row2];
+            int n = 5 * factorOf(m);
+            for (int p = to - 1; p >= from; p--) {
+                substitute(r0, r1, r2, lhs, Cell.DIAGONALS * p + n, p, 0);
+            }
         }
     }
 
