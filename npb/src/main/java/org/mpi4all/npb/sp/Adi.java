@@ -40,7 +40,7 @@ final class Adi {
         ExactSolution exact = new ExactSolution(constants);
         initialization = new Initialization(constants, exact);
         exactRhs = new ExactRhs(constants, directions, exact, extent[0] - 2 * Cell.GHOSTS);
-        rightHandSide = new RightHandSide(constants, directions);
+        rightHandSide = new RightHandSide(constants, directions, extent[0]);
         blockDiagonal = new BlockDiagonal(constants);
         norms = new Norms(constants, exact, gridPoints);
         setupComm = world;

@@ -22,9 +22,13 @@ final class RightHandSide {
     private final Box.RowKernel[] fluxes;
     /** The dissipation stencil of the piece being computed. */
     private Dissipation.Stencil stencil;
+    /** Scratch of a row: a flux difference's term ahead of the point. */
+    private final double[] ahead;
 
-    RightHandSide(Constants constants, Direction[] directions) {
+    /** @param rowLength the columns of a cell's rows */
+    RightHandSide(Constants constants, Direction[] directions, int rowLength) {
         this.c = constants;
+        this.ahead = new double[rowLength];
         this.directions = directions;
         this.fluxes = new Box.RowKernel[directions.length];
         for (Direction d : directions) {
@@ -47,7 +51,7 @@ final class RightHandSide {
     }
 
     /**
-     * 1/ρ, the velocities, the kinetic energy and the speed of sound, in three loops small enough for C2 to
+     * 1/ρ, the velocities, the kinetic energy and the speed of sound, in loops small enough for C2 to
      * vectorise (each value is stored and read back unrounded, so the results are the same as in one loop).
      */
     private void pointValues(Cell cell, int row, int from, int to) {
@@ -63,6 +67,8 @@ final class RightHandSide {
         for (int p = from; p < to; p++) {
             rhoI[p] = 1.0 / u1[p];
             us[p] = u2[p] * rhoI[p];
+        }
+        for (int p = from; p < to; p++) {
             vs[p] = u3[p] * rhoI[p];
             ws[p] = u4[p] * rhoI[p];
         }
@@ -269,8 +275,12 @@ final class RightHandSide {
                             double[] sqm, double[] vm, int from, int to) {
         double c1 = c.c1;
         double c2 = c.c2;
+        // In two loops, each under C2's unroll limit; the first's products are stored unrounded.
         for (int p = from; p < to; p++) {
-            r[p] = r[p] - t2 * ((c1 * u5p[p] - c2 * sqp[p]) * vp[p] - (c1 * u5m[p] - c2 * sqm[p]) * vm[p]);
+            ahead[p] = (c1 * u5p[p] - c2 * sqp[p]) * vp[p];
+        }
+        for (int p = from; p < to; p++) {
+            r[p] = r[p] - t2 * (ahead[p] - (c1 * u5m[p] - c2 * sqm[p]) * vm[p]);
         }
     }
 
@@ -278,8 +288,12 @@ final class RightHandSide {
     private void momentumFlux(double[] r, double t2, double[] up, double[] vp, double[] u5p, double[] sqp,
                               double[] um, double[] vm, double[] u5m, double[] sqm, int from, int to) {
         double c2 = c.c2;
+        // In two loops, as energyFlux.
         for (int p = from; p < to; p++) {
-            r[p] = r[p] - t2 * (up[p] * vp[p] - um[p] * vm[p] + (u5p[p] - sqp[p] - u5m[p] + sqm[p]) * c2);
+            ahead[p] = up[p] * vp[p] - um[p] * vm[p];
+        }
+        for (int p = from; p < to; p++) {
+            r[p] = r[p] - t2 * (ahead[p] + (u5p[p] - sqp[p] - u5m[p] + sqm[p]) * c2);
         }
     }
 
