@@ -11,9 +11,8 @@ package org.mpi4all.npb.sp;
  * (it cannot for loads at run-time offsets into the array being stored). Moving one point along axis d moves
  * {@code rowStep[d]} rows and {@code columnStep[d]} columns.
  *
- * <p>The reference stores each diagonal as an array of its own; here the 15 diagonals of a point are adjacent
- * ({@link #lhs} row element {@code DIAGONALS·column + n}): the solver reads five of them per row and writes all
- * 15 per point, and 15 separate streams of writes cost several times as much as one.
+ * <p>The left-hand side has a row per diagonal ({@link #lhs}{@code [row][n][column]}), as the reference keeps an
+ * array per diagonal: the solves along y and z then read every array at one column.
  */
 final class Cell {
     static final int GHOSTS = 2;
@@ -42,8 +41,8 @@ final class Cell {
     final double[][][] forcing = new double[EQUATIONS][][];
     /** The five equations' right-hand-side rows, by row: {@code rhsRows[row][m] == rhs[m][row]}. */
     final double[][][] rhsRows;
-    /** Diagonal n of the point at column i of a row at element {@code DIAGONALS·i + n}: n = 5f + d for diagonal d of factor f. */
-    final double[][] lhs;
+    /** Diagonal n of the point at column i of a row at {@code lhs[row][n][i]}: n = 5f + d for diagonal d of factor f. */
+    final double[][][] lhs;
     final double[][] rhoI;
     final double[][] us;
     final double[][] vs;
@@ -84,7 +83,7 @@ final class Cell {
                 rhsRows[row][m] = rhs[m][row];
             }
         }
-        lhs = new double[rows][DIAGONALS * extent[0]];
+        lhs = new double[rows][DIAGONALS][extent[0]];
         rhoI = new double[rows][extent[0]];
         us = new double[rows][extent[0]];
         vs = new double[rows][extent[0]];
@@ -102,9 +101,9 @@ final class Cell {
         return extent[1] * extent[2];
     }
 
-    /** The rows of doubles per point a cell allocates: u, rhs, forcing, eight point values and one scratch field. */
-    static int pointFields() {
-        return 3 * EQUATIONS + 9;
+    /** The rows of doubles per point a cell allocates: u, rhs, forcing, lhs, eight point values and one scratch field. */
+    static int fields() {
+        return 3 * EQUATIONS + DIAGONALS + 9;
     }
 
     /** The row of the points (·, j, k), j and k from −2 to size+1. */

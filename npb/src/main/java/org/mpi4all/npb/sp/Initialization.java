@@ -42,9 +42,9 @@ final class Initialization {
 
     /** lhsinit: every left-hand side row the identity (diagonals 2, 7, 12 are the main diagonals). */
     static void initializeLhs(Cell cell) {
-        for (double[] row : cell.lhs) {
-            for (int i = 0; i < row.length; i++) {
-                row[i] = i % Cell.DIAGONALS % 5 == 2 ? 1.0 : 0.0;
+        for (double[][] row : cell.lhs) {
+            for (int n = 0; n < Cell.DIAGONALS; n++) {
+                Arrays.fill(row[n], n % 5 == 2 ? 1.0 : 0.0);
             }
         }
     }

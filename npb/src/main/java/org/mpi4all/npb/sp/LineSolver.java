@@ -49,6 +49,8 @@ final class LineSolver {
     private final Box.RowKernel[] eliminateRows = new Box.RowKernel[3];
     private final Box.RowKernel[] eliminateLastRows = new Box.RowKernel[3];
     private final Box.RowKernel[] substituteRows = new Box.RowKernel[3];
+    /** Along y and z, 1 / the pivot of each column of the row being eliminated, for one factor at a time. */
+    private final double[] pivots;
 
     /**
      * @param out, in buffers of at least {@link #bufferLength} doubles, shared with the face exchange
@@ -66,6 +68,7 @@ final class LineSolver {
         this.requests = backend.requests(2);
         this.planeRow = new int[maxPlane(extent)];
         this.planeColumn = new int[maxPlane(extent)];
+        this.pivots = new double[extent[0]];
         for (int axis = 0; axis < 3; axis++) {
             int a = axis;
             eliminateRows[a] = a == 0 ? this::eliminateAlongX
@@ -164,68 +167,85 @@ final class LineSolver {
      * of dependent divisions overlap).
      */
     private void eliminateAlongX(Cell cell, int row, int from, int to) {
-        int ls = Cell.DIAGONALS;
-        double[] lhs = cell.lhs[row];
+        double[][] lhs = cell.lhs[row];
         double[][] r = cell.rhsRows[row];
         for (int p = from; p < to; p++) {
-            int q = Cell.DIAGONALS * p;
-            double fac1 = eliminate(lhs, lhs, lhs, q, ls);
-            double l2 = lhs[q + ls + L2];
-            double l1 = lhs[q + 2 * ls + L1];
+            double fac1 = eliminate(lhs, lhs, lhs, 0, p, 1);
+            double l2 = lhs[L2][p + 1];
+            double l1 = lhs[L1][p + 2];
             eliminate(r[0], r[0], r[0], fac1, l2, l1, p, 1);
             eliminate(r[1], r[1], r[1], fac1, l2, l1, p, 1);
             eliminate(r[2], r[2], r[2], fac1, l2, l1, p, 1);
-            fac1 = eliminate(lhs, lhs, lhs, q + 5, ls);
-            eliminate(r[3], r[3], r[3], fac1, lhs[q + 5 + ls + L2], lhs[q + 5 + 2 * ls + L1], p, 1);
-            fac1 = eliminate(lhs, lhs, lhs, q + 10, ls);
-            eliminate(r[4], r[4], r[4], fac1, lhs[q + 10 + ls + L2], lhs[q + 10 + 2 * ls + L1], p, 1);
+            fac1 = eliminate(lhs, lhs, lhs, 5, p, 1);
+            eliminate(r[3], r[3], r[3], fac1, lhs[5 + L2][p + 1], lhs[5 + L1][p + 2], p, 1);
+            fac1 = eliminate(lhs, lhs, lhs, 10, p, 1);
+            eliminate(r[4], r[4], r[4], fac1, lhs[10 + L2][p + 1], lhs[10 + L1][p + 2], p, 1);
         }
     }
 
     /**
-     * Along y or z: eliminates the points of a row from those of the next two rows along the axis, column by
-     * column. The columns are independent, so each factor is a loop of its own (fewer arrays live at once).
+     * Along y or z: eliminates the points of a row (diagonals a) from those of the next two rows along the axis
+     * (b, c), column by column. The columns are independent, so each step of a factor is a loop of its own over
+     * the row that reads every array at the column it stores: C2 vectorises them.
      */
     private void eliminateAcrossRows(Cell cell, int axis, int row, int from, int to) {
         int row1 = row + cell.rowStep[axis];
         int row2 = row1 + cell.rowStep[axis];
-        double[] lhs0 = cell.lhs[row];
-        double[] lhs1 = cell.lhs[row1];
-        double[] lhs2 = cell.lhs[row2];
-        double[][] r0 = cell.rhsRows[row];
-        double[][] r1 = cell.rhsRows[row1];
-        double[][] r2 = cell.rhsRows[row2];
-        for (int p = from; p < to; p++) {
-            int q = Cell.DIAGONALS * p;
-            double fac1 = eliminate(lhs0, lhs1, lhs2, q, 0);
-            double l2 = lhs1[q + L2];
-            double l1 = lhs2[q + L1];
-            for (int m = 0; m < 3; m++) {
-                eliminate(r0[m], r1[m], r2[m], fac1, l2, l1, p, 0);
-            }
-        }
-        for (int m = 3; m < Cell.EQUATIONS; m++) {
-            int n = 5 * factorOf(m);
-            double[] e0 = r0[m];
-            double[] e1 = r1[m];
-            double[] e2 = r2[m];
-            for (int p = from; p < to; p++) {
-                int q = Cell.DIAGONALS * p + n;
-                double fac1 = eliminate(lhs0, lhs1, lhs2, q, 0);
-                eliminate(e0, e1, e2, fac1, lhs1[q + L2], lhs2[q + L1], p, 0);
+        double[][] a = cell.lhs[row];
+        double[][] b = cell.lhs[row1];
+        double[][] c = cell.lhs[row2];
+        double[] fac = pivots;
+        for (int f = 0; f < 3; f++) {
+            int n = 5 * f;
+            double[] a4 = a[n + L4];
+            double[] a5 = a[n + L5];
+            scalePivotRow(fac, a[n + L3], a4, a5, from, to);
+            eliminateFromRow(b[n + L2], b[n + L3], b[n + L4], a4, a5, from, to);
+            eliminateFromRow(c[n + L1], c[n + L2], c[n + L3], a4, a5, from, to);
+            for (int m : EQUATIONS[f]) {
+                eliminateEquation(cell.rhs[m][row], cell.rhs[m][row1], cell.rhs[m][row2], fac, b[n + L2], c[n + L1],
+                        from, to);
             }
         }
     }
 
+    /** fac = 1 / the pivots (diagonal 3); diagonals 4 and 5 of the pivot row divided by them. */
+    private static void scalePivotRow(double[] fac, double[] a3, double[] a4, double[] a5, int from, int to) {
+        for (int p = from; p < to; p++) {
+            fac[p] = 1.0 / a3[p];
+            a4[p] = fac[p] * a4[p];
+            a5[p] = fac[p] * a5[p];
+        }
+    }
+
+    /** Eliminates the scaled pivot row (a4, a5) from a row below, whose multiplier is x: y −= x·a4, z −= x·a5. */
+    private static void eliminateFromRow(double[] x, double[] y, double[] z, double[] a4, double[] a5, int from,
+                                         int to) {
+        for (int p = from; p < to; p++) {
+            y[p] = y[p] - x[p] * a4[p];
+            z[p] = z[p] - x[p] * a5[p];
+        }
+    }
+
+    /** An equation's right-hand side: r0 scaled by the pivots' inverses, eliminated from r1 and r2. */
+    private static void eliminateEquation(double[] r0, double[] r1, double[] r2, double[] fac, double[] b2,
+                                          double[] c1, int from, int to) {
+        for (int p = from; p < to; p++) {
+            r0[p] = fac[p] * r0[p];
+            r1[p] = r1[p] - b2[p] * r0[p];
+            r2[p] = r2[p] - c1[p] * r0[p];
+        }
+    }
+
     /**
-     * Divides a factor's diagonals at q of lhs0 (q the index of its first) by its pivot and eliminates them from
-     * those at q + ls of lhs1 and q + 2·ls of lhs2; returns 1 / the pivot.
+     * Divides factor n's diagonals at column p of a row (diagonals a) by its pivot and eliminates them from
+     * column p + s of b and p + 2s of c; returns 1 / the pivot.
      */
-    private static double eliminate(double[] lhs0, double[] lhs1, double[] lhs2, int q, int ls) {
-        double fac1 = pivot(lhs0, q, lhs1, q + ls);
-        int q2 = q + 2 * ls;
-        lhs2[q2 + L2] = lhs2[q2 + L2] - lhs2[q2 + L1] * lhs0[q + L4];
-        lhs2[q2 + L3] = lhs2[q2 + L3] - lhs2[q2 + L1] * lhs0[q + L5];
+    private static double eliminate(double[][] a, double[][] b, double[][] c, int n, int p, int s) {
+        double fac1 = pivot(a, p, b, p + s, n);
+        int p2 = p + 2 * s;
+        c[n + L2][p2] = c[n + L2][p2] - c[n + L1][p2] * a[n + L4][p];
+        c[n + L3][p2] = c[n + L3][p2] - c[n + L1][p2] * a[n + L5][p];
         return fac1;
     }
 
@@ -241,40 +261,38 @@ final class LineSolver {
 
     /** The last two points of each line (the row at size−2, and the row at size−1), which have no points below to eliminate. */
     private void eliminateLastTwo(Cell cell, int axis, int row, int from, int to) {
-        int rs = cell.rowStep[axis];
         int s = cell.columnStep[axis];
-        int ls = Cell.DIAGONALS * s;
-        int row1 = row + rs;
-        double[] lhs0 = cell.lhs[row];
-        double[] lhs1 = cell.lhs[row1];
+        int row1 = row + cell.rowStep[axis];
+        double[][] a = cell.lhs[row];
+        double[][] b = cell.lhs[row1];
         for (int p = from; p < to; p++) {
+            int p1 = p + s;
             for (int f = 0; f < 3; f++) {
-                int qf = Cell.DIAGONALS * p + 5 * f;
-                int q1 = qf + ls;
-                double fac1 = pivot(lhs0, qf, lhs1, q1);
-                double fac2 = 1.0 / lhs1[q1 + L3];
-                lhs1[q1 + L4] = fac2 * lhs1[q1 + L4];
-                lhs1[q1 + L5] = fac2 * lhs1[q1 + L5];
+                int n = 5 * f;
+                double fac1 = pivot(a, p, b, p1, n);
+                double fac2 = 1.0 / b[n + L3][p1];
+                b[n + L4][p1] = fac2 * b[n + L4][p1];
+                b[n + L5][p1] = fac2 * b[n + L5][p1];
                 for (int m : EQUATIONS[f]) {
                     double[] r0 = cell.rhs[m][row];
                     double[] r1 = cell.rhs[m][row1];
-                    pivot(r0, p, r1, p + s, fac1, lhs1[q1 + L2]);
-                    r1[p + s] = fac2 * r1[p + s];
+                    pivot(r0, p, r1, p1, fac1, b[n + L2][p1]);
+                    r1[p1] = fac2 * r1[p1];
                 }
             }
         }
     }
 
     /**
-     * Divides a factor's diagonals at q of lhs0 by its pivot and eliminates them from those at q1 of lhs1
-     * (indices of the factor's first diagonal); returns 1 / the pivot.
+     * Divides factor n's diagonals at column p of a by its pivot and eliminates them from column p1 of b;
+     * returns 1 / the pivot.
      */
-    private static double pivot(double[] lhs0, int q, double[] lhs1, int q1) {
-        double fac1 = 1.0 / lhs0[q + L3];
-        lhs0[q + L4] = fac1 * lhs0[q + L4];
-        lhs0[q + L5] = fac1 * lhs0[q + L5];
-        lhs1[q1 + L3] = lhs1[q1 + L3] - lhs1[q1 + L2] * lhs0[q + L4];
-        lhs1[q1 + L4] = lhs1[q1 + L4] - lhs1[q1 + L2] * lhs0[q + L5];
+    private static double pivot(double[][] a, int p, double[][] b, int p1, int n) {
+        double fac1 = 1.0 / a[n + L3][p];
+        a[n + L4][p] = fac1 * a[n + L4][p];
+        a[n + L5][p] = fac1 * a[n + L5][p];
+        b[n + L3][p1] = b[n + L3][p1] - b[n + L2][p1] * a[n + L4][p];
+        b[n + L4][p1] = b[n + L4][p1] - b[n + L2][p1] * a[n + L5][p];
         return fac1;
     }
 
@@ -291,38 +309,40 @@ final class LineSolver {
 
     /** Along x, the five equations side by side (five chains of dependent operations overlap). */
     private void substituteAlongX(Cell cell, int row, int from, int to) {
-        double[] lhs = cell.lhs[row];
+        double[][] lhs = cell.lhs[row];
         double[][] r = cell.rhsRows[row];
         for (int p = to - 1; p >= from; p--) {
-            int q = Cell.DIAGONALS * p;
-            substitute(r[0], r[0], r[0], lhs, q, p, 1);
-            substitute(r[1], r[1], r[1], lhs, q, p, 1);
-            substitute(r[2], r[2], r[2], lhs, q, p, 1);
-            substitute(r[3], r[3], r[3], lhs, q + 5, p, 1);
-            substitute(r[4], r[4], r[4], lhs, q + 10, p, 1);
+            substitute(r[0], lhs[L4], lhs[L5], p);
+            substitute(r[1], lhs[L4], lhs[L5], p);
+            substitute(r[2], lhs[L4], lhs[L5], p);
+            substitute(r[3], lhs[5 + L4], lhs[5 + L5], p);
+            substitute(r[4], lhs[10 + L4], lhs[10 + L5], p);
         }
     }
 
-    /** Along y or z, an equation at a time: the columns are independent. */
+    /** r(p) from r(p + 1) and r(p + 2), with the factor's diagonals 4 and 5. */
+    private static void substitute(double[] r, double[] l4, double[] l5, int p) {
+        r[p] = r[p] - l4[p] * r[p + 1] - l5[p] * r[p + 2];
+    }
+
+    /** Along y or z, an equation at a time: the columns are independent, and C2 vectorises the loop. */
     private void substituteAcrossRows(Cell cell, int axis, int row, int from, int to) {
         int row1 = row + cell.rowStep[axis];
         int row2 = row1 + cell.rowStep[axis];
-        double[] lhs = cell.lhs[row];
+        double[][] lhs = cell.lhs[row];
         for (int m = 0; m < Cell.EQUATIONS; m++) {
-            double[][] r = cell.rhs[m];
-            double[] r0 = r[row];
-            double[] r1 = r[row1];
-            double[] r2 = r[row2];
             int n = 5 * factorOf(m);
-            for (int p = to - 1; p >= from; p--) {
-                substitute(r0, r1, r2, lhs, Cell.DIAGONALS * p + n, p, 0);
-            }
+            substituteAcrossRows(cell.rhs[m][row], cell.rhs[m][row1], cell.rhs[m][row2], lhs[n + L4], lhs[n + L5],
+                    from, to);
         }
     }
 
-    /** r0(p) from r1(p + s) and r2(p + 2s), the next two points along the axis, with the factor's diagonals at q. */
-    private static void substitute(double[] r0, double[] r1, double[] r2, double[] lhs, int q, int p, int s) {
-        r0[p] = r0[p] - lhs[q + L4] * r1[p + s] - lhs[q + L5] * r2[p + 2 * s];
+    /** r0 −= l4·r1 + l5·r2 (in that order), column by column. */
+    private static void substituteAcrossRows(double[] r0, double[] r1, double[] r2, double[] l4, double[] l5,
+                                             int from, int to) {
+        for (int p = from; p < to; p++) {
+            r0[p] = r0[p] - l4[p] * r1[p] - l5[p] * r2[p];
+        }
     }
 
     /** In the last cell of the lines, row size−2 from row size−1, which is solved. */
@@ -336,7 +356,7 @@ final class LineSolver {
             for (int line = 0; line < lines; line++) {
                 int row = planeRow[line];
                 int p = planeColumn[line];
-                r[row][p] = r[row][p] - cell.lhs[row][Cell.DIAGONALS * p + n + L4] * r[row + rs][p + s];
+                r[row][p] = r[row][p] - cell.lhs[row][n + L4][p] * r[row + rs][p + s];
             }
         }
     }
@@ -355,9 +375,8 @@ final class LineSolver {
                 for (int n = 0; n < 2; n++) {
                     int row = planeRow[line] + n * rs;
                     int p = planeColumn[line] + n * s;
-                    int q = Cell.DIAGONALS * p + 5 * f;
-                    out.set(position++, cell.lhs[row][q + L4]);
-                    out.set(position++, cell.lhs[row][q + L5]);
+                    out.set(position++, cell.lhs[row][5 * f + L4][p]);
+                    out.set(position++, cell.lhs[row][5 * f + L5][p]);
                     for (int m : EQUATIONS[f]) {
                         out.set(position++, cell.rhs[m][row][p]);
                     }
@@ -382,26 +401,25 @@ final class LineSolver {
                 int row1 = row + rs;
                 int p = planeColumn[line];
                 int p1 = p + s;
-                double[] lhs0 = cell.lhs[row];
-                double[] lhs1 = cell.lhs[row1];
-                int q = Cell.DIAGONALS * p + 5 * f;
-                int q1 = Cell.DIAGONALS * p1 + 5 * f;
+                double[][] a = cell.lhs[row];
+                double[][] b = cell.lhs[row1];
+                int n = 5 * f;
                 int received1 = position;
                 int received2 = position + perRow;
-                lhs0[q + L2] = lhs0[q + L2] - in.get(received1) * lhs0[q + L1];
-                lhs0[q + L3] = lhs0[q + L3] - in.get(received1 + 1) * lhs0[q + L1];
+                a[n + L2][p] = a[n + L2][p] - in.get(received1) * a[n + L1][p];
+                a[n + L3][p] = a[n + L3][p] - in.get(received1 + 1) * a[n + L1][p];
                 double d = in.get(received2);
                 double e = in.get(received2 + 1);
-                double r1 = lhs0[q + L2];
-                lhs0[q + L3] = lhs0[q + L3] - d * r1;
-                lhs0[q + L4] = lhs0[q + L4] - e * r1;
-                double r2 = lhs1[q1 + L1];
-                lhs1[q1 + L2] = lhs1[q1 + L2] - d * r2;
-                lhs1[q1 + L3] = lhs1[q1 + L3] - e * r2;
+                double r1 = a[n + L2][p];
+                a[n + L3][p] = a[n + L3][p] - d * r1;
+                a[n + L4][p] = a[n + L4][p] - e * r1;
+                double r2 = b[n + L1][p1];
+                b[n + L2][p1] = b[n + L2][p1] - d * r2;
+                b[n + L3][p1] = b[n + L3][p1] - e * r2;
                 for (int k = 0; k < equations.length; k++) {
                     double[] r0 = cell.rhs[equations[k]][row];
                     double sk = in.get(received2 + 2 + k);
-                    r0[p] = r0[p] - in.get(received1 + 2 + k) * lhs0[q + L1];
+                    r0[p] = r0[p] - in.get(received1 + 2 + k) * a[n + L1][p];
                     r0[p] = r0[p] - sk * r1;
                     double[] rNext = cell.rhs[equations[k]][row1];
                     rNext[p1] = rNext[p1] - sk * r2;
@@ -439,12 +457,10 @@ final class LineSolver {
                 int rowm = row - rs;
                 int p = planeColumn[line];
                 int pm = p - s;
-                int q = Cell.DIAGONALS * p + n;
-                int qm = Cell.DIAGONALS * pm + n;
                 double sm1 = in.get(position++);
                 double sm2 = in.get(position++);
-                r[row][p] = r[row][p] - cell.lhs[row][q + L4] * sm1 - cell.lhs[row][q + L5] * sm2;
-                r[rowm][pm] = r[rowm][pm] - cell.lhs[rowm][qm + L4] * r[row][p] - cell.lhs[rowm][qm + L5] * sm1;
+                r[row][p] = r[row][p] - cell.lhs[row][n + L4][p] * sm1 - cell.lhs[row][n + L5][p] * sm2;
+                r[rowm][pm] = r[rowm][pm] - cell.lhs[rowm][n + L4][pm] * r[row][p] - cell.lhs[rowm][n + L5][pm] * sm1;
             }
         }
     }

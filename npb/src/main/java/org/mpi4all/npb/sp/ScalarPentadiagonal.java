@@ -53,8 +53,7 @@ public final class ScalarPentadiagonal implements Benchmark {
         long buffer = Math.max(FaceExchange.maxBufferLength(Partition.maxCellSize(gridPoints, p), p),
                 LineSolver.bufferLength(extent));
         int rows = p * Cell.rowsPerField(extent);
-        return MemoryNeed.NONE.plusDoubles(Cell.pointFields() * rows, extent[0])
-                .plusDoubles(rows, (long) Cell.DIAGONALS * extent[0]).plusDoubles(2, buffer);
+        return MemoryNeed.NONE.plusDoubles(Cell.fields() * rows, extent[0]).plusDoubles(2, buffer);
     }
 
     @Override
