@@ -40,7 +40,7 @@ final class Adi {
         ExactSolution exact = new ExactSolution(constants);
         initialization = new Initialization(constants, exact);
         exactRhs = new ExactRhs(constants, directions, exact, extent[0] - 2 * Cell.GHOSTS);
-        rightHandSide = new RightHandSide(constants, directions);
+        rightHandSide = new RightHandSide(constants, directions, extent[0]);
         blockDiagonal = new BlockDiagonal(constants);
         norms = new Norms(constants, exact, gridPoints);
         setupComm = world;
@@ -101,11 +101,11 @@ final class Adi {
     }
 
     /** add: u += rhs on the interior. */
-    private static void add(Cell cell, int first, int last) {
+    private static void add(Cell cell, int row, int from, int to) {
         for (int m = 0; m < Cell.EQUATIONS; m++) {
-            double[] u = cell.u[m];
-            double[] r = cell.rhs[m];
-            for (int p = first; p <= last; p++) {
+            double[] u = cell.u[m][row];
+            double[] r = cell.rhs[m][row];
+            for (int p = from; p < to; p++) {
                 u[p] = u[p] + r[p];
             }
         }

@@ -34,34 +34,35 @@ final class Box {
         return this;
     }
 
-    /**
-     * Calls {@code kernel} for every row of the box along x, z and then y ascending; a row's points are
-     * consecutive in the cell's arrays.
-     */
+    /** Calls {@code kernel} for every row of the box along x, z and then y ascending. */
     void forEachRow(Cell cell, RowKernel kernel) {
-        int length = hi[0] - lo[0];
+        int from = Cell.column(lo[0]);
+        int to = Cell.column(hi[0]) + 1;
         for (int k = lo[2]; k <= hi[2]; k++) {
             for (int j = lo[1]; j <= hi[1]; j++) {
-                int first = cell.index(lo[0], j, k);
-                kernel.row(cell, first, first + length);
+                kernel.row(cell, cell.row(j, k), from, to);
             }
         }
     }
 
     /** {@link #forEachRow} with z and y descending, for sweeps that run backwards along y or z. */
     void forEachRowBackwards(Cell cell, RowKernel kernel) {
-        int length = hi[0] - lo[0];
+        int from = Cell.column(lo[0]);
+        int to = Cell.column(hi[0]) + 1;
         for (int k = hi[2]; k >= lo[2]; k--) {
             for (int j = hi[1]; j >= lo[1]; j--) {
-                int first = cell.index(lo[0], j, k);
-                kernel.row(cell, first, first + length);
+                kernel.row(cell, cell.row(j, k), from, to);
             }
         }
     }
 
-    /** Work on one row of a box: the points at array indices {@code first ... last} of {@code cell}'s fields. */
+    /**
+     * Work on one row of a box: the points at columns {@code from} (inclusive) to {@code to} (exclusive: C2
+     * traps a {@code <=} loop that runs once and recompiles it unvectorised) of row {@code row} of
+     * {@code cell}'s fields.
+     */
     interface RowKernel {
-        void row(Cell cell, int first, int last);
+        void row(Cell cell, int row, int from, int to);
     }
 
     /** The number of points in the box. */

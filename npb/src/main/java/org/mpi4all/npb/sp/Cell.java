@@ -5,13 +5,14 @@ package org.mpi4all.npb.sp;
  * right-hand side, the forcing term and the 15 diagonals of the three pentadiagonal systems (5 per equation
  * set, the reference's lhs), and the derived point values of compute_rhs.
  *
- * <p>The reference stores each diagonal as an array of its own; here the 15 diagonals of a point are adjacent
- * ({@link #lhs} element {@code DIAGONALS·p + n}): the solver reads five of them per row and writes all 15 per
- * point, and 15 separate streams of writes cost several times as much as one.
- *
  * <p>Every field of a process's cells has the same shape: −2 ... size+1 along each axis (two ghost layers,
- * which u needs and the others tolerate), x fastest. {@link #index} gives the array index of a point; moving
- * one point along axis d adds {@code stride[d]}.
+ * which u needs and the others tolerate), held as one array per row along x: {@code field[row(j, k)][column(i)]}.
+ * A point's neighbours along y and z are then the same column of other rows, which C2 can vectorise loops over
+ * (it cannot for loads at run-time offsets into the array being stored). Moving one point along axis d moves
+ * {@code rowStep[d]} rows and {@code columnStep[d]} columns.
+ *
+ * <p>The left-hand side has a row per diagonal ({@link #lhs}{@code [row][n][column]}), as the reference keeps an
+ * array per diagonal: the solves along y and z then read every array at one column.
  */
 final class Cell {
     static final int GHOSTS = 2;
@@ -28,28 +29,32 @@ final class Cell {
     final int[] end = new int[3];
     /** The position of the cell among the cells along each axis. */
     final int[] coordinate = new int[3];
-    final int[] stride;
-    private final int origin;
+    /** The rows one point along each axis moves: 0 along x. */
+    final int[] rowStep;
+    /** The columns one point along each axis moves: 1 along x, 0 along y and z. */
+    final int[] columnStep = {1, 0, 0};
     /** Where each dissipation stencil applies along each axis. */
     final Dissipation.Piece[][] dissipation = new Dissipation.Piece[3][];
 
-    final double[][] u = new double[EQUATIONS][];
-    final double[][] rhs = new double[EQUATIONS][];
-    final double[][] forcing = new double[EQUATIONS][];
-    /** Diagonal n of point p at index {@code DIAGONALS·p + n}: n = 5f + d for diagonal d of factor f. */
-    final double[] lhs;
-    final double[] rhoI;
-    final double[] us;
-    final double[] vs;
-    final double[] ws;
-    final double[] square;
-    final double[] qs;
-    final double[] speed;
-    final double[] ainv;
+    final double[][][] u = new double[EQUATIONS][][];
+    final double[][][] rhs = new double[EQUATIONS][][];
+    final double[][][] forcing = new double[EQUATIONS][][];
+    /** The five equations' right-hand-side rows, by row: {@code rhsRows[row][m] == rhs[m][row]}. */
+    final double[][][] rhsRows;
+    /** Diagonal n of the point at column i of a row at {@code lhs[row][n][i]}: n = 5f + d for diagonal d of factor f. */
+    final double[][][] lhs;
+    final double[][] rhoI;
+    final double[][] us;
+    final double[][] vs;
+    final double[][] ws;
+    final double[][] square;
+    final double[][] qs;
+    final double[][] speed;
+    final double[][] ainv;
     /** us, vs, ws by axis: the velocity along each direction. */
-    final double[][] velocity;
+    final double[][][] velocity;
     /** Scratch for the left-hand side: the largest eigenvalue bound along the direction being solved. */
-    final double[] rhoAlong;
+    final double[][] rhoAlong;
 
     /**
      * @param c         which of the process's cells
@@ -65,40 +70,50 @@ final class Cell {
             end[axis] = coordinate[axis] == last ? 1 : 0;
             dissipation[axis] = Dissipation.pieces(size[axis], start[axis], end[axis]);
         }
-        stride = new int[] {1, extent[0], extent[0] * extent[1]};
-        origin = GHOSTS * (1 + stride[1] + stride[2]);
-        int points = pointsPerField(extent);
+        rowStep = new int[] {0, 1, extent[1]};
+        int rows = rowsPerField(extent);
         for (int m = 0; m < EQUATIONS; m++) {
-            u[m] = new double[points];
-            rhs[m] = new double[points];
-            forcing[m] = new double[points];
+            u[m] = new double[rows][extent[0]];
+            rhs[m] = new double[rows][extent[0]];
+            forcing[m] = new double[rows][extent[0]];
         }
-        lhs = new double[DIAGONALS * points];
-        rhoI = new double[points];
-        us = new double[points];
-        vs = new double[points];
-        ws = new double[points];
-        square = new double[points];
-        qs = new double[points];
-        speed = new double[points];
-        ainv = new double[points];
-        velocity = new double[][] {us, vs, ws};
-        rhoAlong = new double[points];
+        rhsRows = new double[rows][EQUATIONS][];
+        for (int row = 0; row < rows; row++) {
+            for (int m = 0; m < EQUATIONS; m++) {
+                rhsRows[row][m] = rhs[m][row];
+            }
+        }
+        lhs = new double[rows][DIAGONALS][extent[0]];
+        rhoI = new double[rows][extent[0]];
+        us = new double[rows][extent[0]];
+        vs = new double[rows][extent[0]];
+        ws = new double[rows][extent[0]];
+        square = new double[rows][extent[0]];
+        qs = new double[rows][extent[0]];
+        speed = new double[rows][extent[0]];
+        ainv = new double[rows][extent[0]];
+        velocity = new double[][][] {us, vs, ws};
+        rhoAlong = new double[rows][extent[0]];
     }
 
-    /** The doubles every field of a cell of this extent holds. */
-    static int pointsPerField(int[] extent) {
-        return extent[0] * extent[1] * extent[2];
+    /** The rows every field of a cell of this extent holds. */
+    static int rowsPerField(int[] extent) {
+        return extent[1] * extent[2];
     }
 
-    /** The doubles per point of the arrays a cell allocates: u, rhs, forcing, lhs, eight point values and one scratch field. */
+    /** The rows of doubles per point a cell allocates: u, rhs, forcing, lhs, eight point values and one scratch field. */
     static int fields() {
         return 3 * EQUATIONS + DIAGONALS + 9;
     }
 
-    /** The array index of point (i, j, k), each from −2 to size+1. */
-    int index(int i, int j, int k) {
-        return origin + i + stride[1] * j + stride[2] * k;
+    /** The row of the points (·, j, k), j and k from −2 to size+1. */
+    int row(int j, int k) {
+        return j + GHOSTS + rowStep[2] * (k + GHOSTS);
+    }
+
+    /** The column of the points (i, ·, ·), i from −2 to size+1. */
+    static int column(int i) {
+        return i + GHOSTS;
     }
 
     /** The first interior point along {@code axis}: 1 on the grid's lower boundary, else 0. */

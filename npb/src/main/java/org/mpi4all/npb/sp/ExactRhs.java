@@ -20,6 +20,8 @@ final class ExactRhs {
     private final double[][] buf;
     private final double[] cuf;
     private final double[] q;
+    /** The forcing's row of each equation at the point {@link #fluxes} works on. */
+    private final double[][] forcingRow = new double[Cell.EQUATIONS][];
 
     ExactRhs(Constants constants, Direction[] directions, ExactSolution exact, int maxCellSize) {
         this.c = constants;
@@ -35,8 +37,10 @@ final class ExactRhs {
 
     /** Computes the forcing of {@code cell}. */
     void compute(Cell cell) {
-        for (double[] f : cell.forcing) {
-            Arrays.fill(f, 0.0);
+        for (double[][] f : cell.forcing) {
+            for (double[] row : f) {
+                Arrays.fill(row, 0.0);
+            }
         }
         for (Direction d : directions) {
             box.interiorOf(cell).along(d.axis, 0, 0);
@@ -49,12 +53,12 @@ final class ExactRhs {
             }
         }
         box.interiorOf(cell);
-        for (double[] f : cell.forcing) {
+        for (double[][] f : cell.forcing) {
             for (int k = box.lo[2]; k <= box.hi[2]; k++) {
                 for (int j = box.lo[1]; j <= box.hi[1]; j++) {
-                    int row = cell.index(0, j, k);
-                    for (int i = box.lo[0]; i <= box.hi[0]; i++) {
-                        f[row + i] = -1.0 * f[row + i];
+                    double[] row = f[cell.row(j, k)];
+                    for (int i = Cell.column(box.lo[0]); i <= Cell.column(box.hi[0]); i++) {
+                        row[i] = -1.0 * row[i];
                     }
                 }
             }
@@ -73,16 +77,20 @@ final class ExactRhs {
             position[axis] = (pos + cell.low[axis]) * spacing[axis];
             exactValues(d, pos + Cell.GHOSTS);
         }
-        int p0 = cell.index(i, j, k);
-        int s = cell.stride[axis];
+        int row0 = cell.row(j, k);
+        int p0 = Cell.column(i);
+        int rs = cell.rowStep[axis];
+        int s = cell.columnStep[axis];
         for (int pos = cell.firstInterior(axis); pos <= cell.lastInterior(axis); pos++) {
-            fluxes(cell, d, p0 + pos * s, pos + Cell.GHOSTS);
+            fluxes(cell, d, row0 + pos * rs, p0 + pos * s, pos + Cell.GHOSTS);
         }
         for (Dissipation.Piece piece : cell.dissipation[axis]) {
             for (int pos = piece.from(); pos <= piece.to(); pos++) {
+                int row = row0 + pos * rs;
                 int p = p0 + pos * s;
                 for (int m = 0; m < Cell.EQUATIONS; m++) {
-                    cell.forcing[m][p] = cell.forcing[m][p] - c.dssp * piece.stencil().apply(ue[m], pos + Cell.GHOSTS, 1);
+                    double[] f = cell.forcing[m][row];
+                    f[p] = f[p] - c.dssp * piece.stencil().apply(ue[m], pos + Cell.GHOSTS, 1);
                 }
             }
         }
@@ -104,10 +112,13 @@ final class ExactRhs {
         q[n] = 0.5 * (buf[1][n] * ue[1][n] + buf[2][n] * ue[2][n] + buf[3][n] * ue[3][n]);
     }
 
-    /** Adds the flux differences of direction {@code d} at point p, line index n. */
-    private void fluxes(Cell cell, Direction d, int p, int n) {
+    /** Adds the flux differences of direction {@code d} at column p of {@code row}, line index n. */
+    private void fluxes(Cell cell, Direction d, int row, int p, int n) {
         int a = d.momentum;
-        double[][] f = cell.forcing;
+        double[][] f = forcingRow;
+        for (int m = 0; m < Cell.EQUATIONS; m++) {
+            f[m] = cell.forcing[m][row];
+        }
         double[] ua = ue[a];
         double[] va = buf[a];
         f[0][p] = f[0][p] - d.t2 * (ua[n + 1] - ua[n - 1]) + d.dt1[0] * secondDifference(ue[0], n);

@@ -113,7 +113,7 @@ final class FaceExchange {
             }
             int from = side == 0 ? 0 : cell.size[axis] - LAYERS;
             box.wholeOf(cell, 0).along(axis, from, from + LAYERS - 1);
-            for (double[] u : cell.u) {
+            for (double[][] u : cell.u) {
                 position = copy(u, cell, out, position, true);
             }
         }
@@ -128,23 +128,23 @@ final class FaceExchange {
             }
             int from = side == 0 ? -LAYERS : cell.size[axis];
             box.wholeOf(cell, 0).along(axis, from, from + LAYERS - 1);
-            for (double[] u : cell.u) {
+            for (double[][] u : cell.u) {
                 position = copy(u, cell, in, position, false);
             }
         }
     }
 
     /** Copies the box of {@code u} to the buffer from {@code position} (or back); returns the next position. */
-    private int copy(double[] u, Cell cell, MessageBuffer buffer, int position, boolean toBuffer) {
+    private int copy(double[][] u, Cell cell, MessageBuffer buffer, int position, boolean toBuffer) {
         // Element by element: rows across an x face are two points long, too short for a bulk copy to pay.
         for (int k = box.lo[2]; k <= box.hi[2]; k++) {
             for (int j = box.lo[1]; j <= box.hi[1]; j++) {
-                int row = cell.index(0, j, k);
-                for (int i = box.lo[0]; i <= box.hi[0]; i++) {
+                double[] row = u[cell.row(j, k)];
+                for (int i = Cell.column(box.lo[0]); i <= Cell.column(box.hi[0]); i++) {
                     if (toBuffer) {
-                        buffer.set(position++, u[row + i]);
+                        buffer.set(position++, row[i]);
                     } else {
-                        u[row + i] = buffer.get(position++);
+                        row[i] = buffer.get(position++);
                     }
                 }
             }

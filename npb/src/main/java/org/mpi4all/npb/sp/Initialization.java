@@ -24,11 +24,12 @@ final class Initialization {
     void initializeU(Cell[] cells, Partition partition) {
         for (Cell cell : cells) {
             // 1/u is taken on the ghost layers too (compute_rhs): keep them nonzero.
-            Arrays.fill(cell.u[0], 1.0);
-            for (int m = 1; m < Cell.EQUATIONS - 1; m++) {
-                Arrays.fill(cell.u[m], 0.0);
+            for (int m = 0; m < Cell.EQUATIONS; m++) {
+                double value = m == 0 || m == Cell.EQUATIONS - 1 ? 1.0 : 0.0;
+                for (double[] row : cell.u[m]) {
+                    Arrays.fill(row, value);
+                }
             }
-            Arrays.fill(cell.u[Cell.EQUATIONS - 1], 1.0);
             interpolate(cell);
         }
         int last = partition.cellsPerAxis() - 1;
@@ -41,8 +42,10 @@ final class Initialization {
 
     /** lhsinit: every left-hand side row the identity (diagonals 2, 7, 12 are the main diagonals). */
     static void initializeLhs(Cell cell) {
-        for (int i = 0; i < cell.lhs.length; i++) {
-            cell.lhs[i] = i % Cell.DIAGONALS % 5 == 2 ? 1.0 : 0.0;
+        for (double[][] row : cell.lhs) {
+            for (int n = 0; n < Cell.DIAGONALS; n++) {
+                Arrays.fill(row[n], n % 5 == 2 ? 1.0 : 0.0);
+            }
         }
     }
 
@@ -51,7 +54,8 @@ final class Initialization {
             for (int j = 0; j < cell.size[1]; j++) {
                 for (int i = 0; i < cell.size[0]; i++) {
                     setPosition(cell, i, j, k);
-                    int p = cell.index(i, j, k);
+                    int row = cell.row(j, k);
+                    int p = Cell.column(i);
                     for (int axis = 0; axis < 3; axis++) {
                         exactOnFaces(axis);
                     }
@@ -59,7 +63,7 @@ final class Initialization {
                         double pxi = blend(0, m);
                         double peta = blend(1, m);
                         double pzeta = blend(2, m);
-                        cell.u[m][p] = pxi + peta + pzeta - pxi * peta - pxi * pzeta - peta * pzeta
+                        cell.u[m][row][p] = pxi + peta + pzeta - pxi * peta - pxi * pzeta - peta * pzeta
                                 + pxi * peta * pzeta;
                     }
                 }
@@ -92,9 +96,9 @@ final class Initialization {
                     setPosition(cell, i, j, k);
                     position[axis] = coordinate;
                     exact.at(position[0], position[1], position[2], values);
-                    int p = cell.index(i, j, k);
+                    int row = cell.row(j, k);
                     for (int m = 0; m < Cell.EQUATIONS; m++) {
-                        cell.u[m][p] = values[m];
+                        cell.u[m][row][Cell.column(i)] = values[m];
                     }
                 }
             }

@@ -6,7 +6,9 @@ package org.mpi4all.npb.sp;
  * u − c (c the speed of sound), each row the coefficients of the unknowns at p − 2s ... p + 2s.
  *
  * <p>The reference fills diagonals 0 to 4, adds the dissipation to them in a second pass and derives 5 to 14 in
- * a third; here one pass per dissipation {@link Dissipation.Piece} does all three with the same operations.
+ * a third; here, along x, one pass per dissipation {@link Dissipation.Piece} does all three with the same
+ * operations. Along y and z a point's neighbours are the same column of other rows, and each diagonal is a loop
+ * of its own, which C2 vectorises.
  */
 final class LeftHandSide {
     private final Constants c;
@@ -21,8 +23,10 @@ final class LeftHandSide {
         eigenvalueBounds = new Box.RowKernel[directions.length];
         diagonals = new Box.RowKernel[directions.length];
         for (Direction d : directions) {
-            eigenvalueBounds[d.axis] = (cell, first, last) -> eigenvalueBounds(d, cell, first, last);
-            diagonals[d.axis] = (cell, first, last) -> diagonals(d, cell, first, last);
+            eigenvalueBounds[d.axis] = (cell, row, from, to) -> eigenvalueBounds(d, cell, row, from, to);
+            diagonals[d.axis] = d.axis == 0
+                    ? (cell, row, from, to) -> diagonals(d, cell, row, from, to)
+                    : (cell, row, from, to) -> diagonalsAcrossRows(d, cell, row, from, to);
         }
     }
 
@@ -40,56 +44,112 @@ final class LeftHandSide {
     }
 
     /** The reference's rhon/rhoq/rhos: the largest of the direction's four eigenvalue bounds, at every point. */
-    private void eigenvalueBounds(Direction d, Cell cell, int first, int last) {
-        double[] rho = cell.rhoAlong;
-        for (int p = first; p <= last; p++) {
-            double ru1 = c.c3c4 * cell.rhoI[p];
+    private void eigenvalueBounds(Direction d, Cell cell, int row, int from, int to) {
+        double[] rho = cell.rhoAlong[row];
+        double[] rhoI = cell.rhoI[row];
+        for (int p = from; p < to; p++) {
+            double ru1 = c.c3c4 * rhoI[p];
             rho[p] = Math.max(Math.max(d.lhsMomentumD + c.con43 * ru1, d.lhsEnergyD + c.c1c5 * ru1),
                     Math.max(d.lhsMaxD + ru1, d.lhsMinD));
         }
     }
 
     /**
-     * Diagonals 0 to 4 (the velocity factor plus dissipation), then 5 to 14 (the factors of u + c and u − c)
-     * from them.
+     * Along x: diagonals 0 to 4 (the velocity factor plus dissipation), then 5 to 14 (the factors of u + c and
+     * u − c) from them.
      */
-    private void diagonals(Direction d, Cell cell, int first, int last) {
-        int s = cell.stride[d.axis];
-        double[] cv = cell.velocity[d.axis];
-        double[] rho = cell.rhoAlong;
-        double[] speed = cell.speed;
-        double[] lhs = cell.lhs;
+    private void diagonals(Direction d, Cell cell, int row, int from, int to) {
+        double[] cv = cell.us[row];
+        double[] rho = cell.rhoAlong[row];
+        double[] speed = cell.speed[row];
+        double[][] lhs = cell.lhs[row];
         double dtt1 = d.dtt1;
         double dtt2 = d.dtt2;
         double c2dtt1 = d.c2dtt1;
-        double e0 = dissipation[0];
         double e1 = dissipation[1];
         double e2 = dissipation[2];
         double e3 = dissipation[3];
-        double e4 = dissipation[4];
-        for (int p = first; p <= last; p++) {
-            // Diagonals 0 and 4 are zero but for the dissipation.
-            double l0 = e0;
-            double l1 = -dtt2 * cv[p - s] - dtt1 * rho[p - s] + e1;
+        fillOuterDiagonals(lhs, from, to);
+        for (int p = from; p < to; p++) {
+            double l1 = -dtt2 * cv[p - 1] - dtt1 * rho[p - 1] + e1;
             double l2 = 1.0 + c2dtt1 * rho[p] + e2;
-            double l3 = dtt2 * cv[p + s] - dtt1 * rho[p + s] + e3;
-            double l4 = e4;
-            int q = Cell.DIAGONALS * p;
-            lhs[q] = l0;
-            lhs[q + 1] = l1;
-            lhs[q + 2] = l2;
-            lhs[q + 3] = l3;
-            lhs[q + 4] = l4;
-            lhs[q + 5] = l0;
-            lhs[q + 6] = l1 - dtt2 * speed[p - s];
-            lhs[q + 7] = l2;
-            lhs[q + 8] = l3 + dtt2 * speed[p + s];
-            lhs[q + 9] = l4;
-            lhs[q + 10] = l0;
-            lhs[q + 11] = l1 + dtt2 * speed[p - s];
-            lhs[q + 12] = l2;
-            lhs[q + 13] = l3 - dtt2 * speed[p + s];
-            lhs[q + 14] = l4;
+            double l3 = dtt2 * cv[p + 1] - dtt1 * rho[p + 1] + e3;
+            lhs[1][p] = l1;
+            lhs[2][p] = l2;
+            lhs[3][p] = l3;
+            lhs[6][p] = l1 - dtt2 * speed[p - 1];
+            lhs[7][p] = l2;
+            lhs[8][p] = l3 + dtt2 * speed[p + 1];
+            lhs[11][p] = l1 + dtt2 * speed[p - 1];
+            lhs[12][p] = l2;
+            lhs[13][p] = l3 - dtt2 * speed[p + 1];
+        }
+    }
+
+    /**
+     * Diagonals 0 and 4 of every factor, zero but for the dissipation (in one loop: six calls of
+     * {@code Arrays.fill} per row cost JFR's samples of all the other diagonals).
+     */
+    private void fillOuterDiagonals(double[][] lhs, int from, int to) {
+        double e0 = dissipation[0];
+        double e4 = dissipation[4];
+        double[] l0 = lhs[0];
+        double[] l4 = lhs[4];
+        double[] l5 = lhs[5];
+        double[] l9 = lhs[9];
+        double[] l10 = lhs[10];
+        double[] l14 = lhs[14];
+        for (int p = from; p < to; p++) {
+            l0[p] = e0;
+            l5[p] = e0;
+            l10[p] = e0;
+            l4[p] = e4;
+            l9[p] = e4;
+            l14[p] = e4;
+        }
+    }
+
+    /** {@link #diagonals} along y or z, a loop per diagonal (each value stored unrounded and read back). */
+    private void diagonalsAcrossRows(Direction d, Cell cell, int row, int from, int to) {
+        int below = row - cell.rowStep[d.axis];
+        int above = row + cell.rowStep[d.axis];
+        double[][] lhs = cell.lhs[row];
+        double[] speedm = cell.speed[below];
+        double[] speedp = cell.speed[above];
+        double dtt1 = d.dtt1;
+        double dtt2 = d.dtt2;
+        fillOuterDiagonals(lhs, from, to);
+        offDiagonal(lhs[1], -dtt2, cell.velocity[d.axis][below], dtt1, cell.rhoAlong[below], dissipation[1], from, to);
+        mainDiagonal(lhs[2], lhs[7], lhs[12], d.c2dtt1, cell.rhoAlong[row], dissipation[2], from, to);
+        offDiagonal(lhs[3], dtt2, cell.velocity[d.axis][above], dtt1, cell.rhoAlong[above], dissipation[3], from, to);
+        withSpeed(lhs[6], lhs[11], lhs[1], -dtt2, speedm, from, to);
+        withSpeed(lhs[8], lhs[13], lhs[3], dtt2, speedp, from, to);
+    }
+
+    /** l = k·v − dtt1·ρ + e. */
+    private static void offDiagonal(double[] l, double k, double[] v, double dtt1, double[] rho, double e, int from,
+                                    int to) {
+        for (int p = from; p < to; p++) {
+            l[p] = k * v[p] - dtt1 * rho[p] + e;
+        }
+    }
+
+    /** The main diagonal of all three factors: 1 + c2dtt1·ρ + e. */
+    private static void mainDiagonal(double[] l, double[] l5, double[] l10, double c2dtt1, double[] rho, double e,
+                                     int from, int to) {
+        for (int p = from; p < to; p++) {
+            l[p] = 1.0 + c2dtt1 * rho[p] + e;
+            l5[p] = l[p];
+            l10[p] = l[p];
+        }
+    }
+
+    /** The u + c and u − c factors' diagonal from the u factor's l: l + k·c and l − k·c. */
+    private static void withSpeed(double[] plus, double[] minus, double[] l, double k, double[] speed, int from,
+                                  int to) {
+        for (int p = from; p < to; p++) {
+            plus[p] = l[p] + k * speed[p];
+            minus[p] = l[p] - k * speed[p];
         }
     }
 }

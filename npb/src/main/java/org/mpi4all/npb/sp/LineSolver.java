@@ -43,11 +43,14 @@ final class LineSolver {
     private final MessageBuffer in;
     private final Requests requests;
     private final Box box = new Box();
-    /** The array indices of the interior points of a plane across the direction, in memory order. */
-    private final int[] plane;
+    /** The rows and columns of the interior points of a plane across the direction, in memory order. */
+    private final int[] planeRow;
+    private final int[] planeColumn;
     private final Box.RowKernel[] eliminateRows = new Box.RowKernel[3];
     private final Box.RowKernel[] eliminateLastRows = new Box.RowKernel[3];
     private final Box.RowKernel[] substituteRows = new Box.RowKernel[3];
+    /** Along y and z, 1 / the pivot of each column of the row being eliminated, for one factor at a time. */
+    private final double[] pivots;
 
     /**
      * @param out, in buffers of at least {@link #bufferLength} doubles, shared with the face exchange
@@ -63,12 +66,16 @@ final class LineSolver {
         this.out = out;
         this.in = in;
         this.requests = backend.requests(2);
-        this.plane = new int[maxPlane(extent)];
+        this.planeRow = new int[maxPlane(extent)];
+        this.planeColumn = new int[maxPlane(extent)];
+        this.pivots = new double[extent[0]];
         for (int axis = 0; axis < 3; axis++) {
             int a = axis;
-            eliminateRows[a] = (cell, first, last) -> eliminate(cell, a, first, last);
-            eliminateLastRows[a] = (cell, first, last) -> eliminateLastTwo(cell, a, first, last);
-            substituteRows[a] = (cell, first, last) -> substitute(cell, a, first, last);
+            eliminateRows[a] = a == 0 ? this::eliminateAlongX
+                    : (cell, row, from, to) -> eliminateAcrossRows(cell, a, row, from, to);
+            eliminateLastRows[a] = (cell, row, from, to) -> eliminateLastTwo(cell, a, row, from, to);
+            substituteRows[a] = a == 0 ? this::substituteAlongX
+                    : (cell, row, from, to) -> substituteAcrossRows(cell, a, row, from, to);
         }
     }
 
@@ -132,14 +139,15 @@ final class LineSolver {
         }
     }
 
-    /** Fills {@link #plane} with the interior points at {@code position} along {@code axis}; returns how many. */
+    /** Fills {@link #planeRow} and {@link #planeColumn} with the interior points at {@code position} along {@code axis}; returns how many. */
     private int plane(Cell cell, int axis, int position) {
         box.interiorOf(cell).along(axis, position, position);
         int count = 0;
         for (int k = box.lo[2]; k <= box.hi[2]; k++) {
             for (int j = box.lo[1]; j <= box.hi[1]; j++) {
                 for (int i = box.lo[0]; i <= box.hi[0]; i++) {
-                    plane[count++] = cell.index(i, j, k);
+                    planeRow[count] = cell.row(j, k);
+                    planeColumn[count++] = Cell.column(i);
                 }
             }
         }
@@ -154,88 +162,144 @@ final class LineSolver {
     }
 
     /**
-     * Eliminates rows p (first ... last of a row of the box) from rows p + s and p + 2s, the three factors and
-     * their equations side by side (the reference does one factor at a time; they are independent).
+     * Along x: eliminates the points p (from ... to − 1) of a row from the next two, the three factors and their
+     * equations side by side (the reference does one factor at a time; they are independent, and their chains
+     * of dependent divisions overlap).
      */
-    private void eliminate(Cell cell, int axis, int first, int last) {
-        int s = cell.stride[axis];
-        int ls = Cell.DIAGONALS * s;
-        double[] lhs = cell.lhs;
-        double[] r1 = cell.rhs[0];
-        double[] r2 = cell.rhs[1];
-        double[] r3 = cell.rhs[2];
-        double[] r4 = cell.rhs[3];
-        double[] r5 = cell.rhs[4];
-        for (int p = first; p <= last; p++) {
-            int q = Cell.DIAGONALS * p;
-            double fac1 = eliminate(lhs, q, ls);
-            eliminate(r1, fac1, lhs, q, ls, p, s);
-            eliminate(r2, fac1, lhs, q, ls, p, s);
-            eliminate(r3, fac1, lhs, q, ls, p, s);
-            fac1 = eliminate(lhs, q + 5, ls);
-            eliminate(r4, fac1, lhs, q + 5, ls, p, s);
-            fac1 = eliminate(lhs, q + 10, ls);
-            eliminate(r5, fac1, lhs, q + 10, ls, p, s);
+    private void eliminateAlongX(Cell cell, int row, int from, int to) {
+        double[][] lhs = cell.lhs[row];
+        double[][] r = cell.rhsRows[row];
+        for (int p = from; p < to; p++) {
+            double fac1 = eliminate(lhs, lhs, lhs, 0, p, 1);
+            double l2 = lhs[L2][p + 1];
+            double l1 = lhs[L1][p + 2];
+            eliminate(r[0], r[0], r[0], fac1, l2, l1, p, 1);
+            eliminate(r[1], r[1], r[1], fac1, l2, l1, p, 1);
+            eliminate(r[2], r[2], r[2], fac1, l2, l1, p, 1);
+            fac1 = eliminate(lhs, lhs, lhs, 5, p, 1);
+            eliminate(r[3], r[3], r[3], fac1, lhs[5 + L2][p + 1], lhs[5 + L1][p + 2], p, 1);
+            fac1 = eliminate(lhs, lhs, lhs, 10, p, 1);
+            eliminate(r[4], r[4], r[4], fac1, lhs[10 + L2][p + 1], lhs[10 + L1][p + 2], p, 1);
         }
     }
 
     /**
-     * Divides row q of a factor's diagonals (q the index of its first) by its pivot and eliminates it from the
-     * rows ls and 2·ls further on; returns 1 / the pivot.
+     * Along y or z: eliminates the points of a row (diagonals a) from those of the next two rows along the axis
+     * (b, c), column by column. The columns are independent, so each step of a factor is a loop of its own over
+     * the row that reads every array at the column it stores: C2 vectorises them.
      */
-    private static double eliminate(double[] lhs, int q, int ls) {
-        double fac1 = pivot(lhs, q, q + ls);
-        int q2 = q + 2 * ls;
-        lhs[q2 + L2] = lhs[q2 + L2] - lhs[q2 + L1] * lhs[q + L4];
-        lhs[q2 + L3] = lhs[q2 + L3] - lhs[q2 + L1] * lhs[q + L5];
+    private void eliminateAcrossRows(Cell cell, int axis, int row, int from, int to) {
+        int row1 = row + cell.rowStep[axis];
+        int row2 = row1 + cell.rowStep[axis];
+        double[][] a = cell.lhs[row];
+        double[][] b = cell.lhs[row1];
+        double[][] c = cell.lhs[row2];
+        double[] fac = pivots;
+        for (int f = 0; f < 3; f++) {
+            int n = 5 * f;
+            double[] a4 = a[n + L4];
+            double[] a5 = a[n + L5];
+            scalePivotRow(fac, a[n + L3], a4, a5, from, to);
+            eliminateFromRow(b[n + L2], b[n + L3], b[n + L4], a4, a5, from, to);
+            eliminateFromRow(c[n + L1], c[n + L2], c[n + L3], a4, a5, from, to);
+            for (int m : EQUATIONS[f]) {
+                eliminateEquation(cell.rhs[m][row], cell.rhs[m][row1], cell.rhs[m][row2], fac, b[n + L2], c[n + L1],
+                        from, to);
+            }
+        }
+    }
+
+    /** fac = 1 / the pivots (diagonal 3); diagonals 4 and 5 of the pivot row divided by them. */
+    private static void scalePivotRow(double[] fac, double[] a3, double[] a4, double[] a5, int from, int to) {
+        for (int p = from; p < to; p++) {
+            fac[p] = 1.0 / a3[p];
+            a4[p] = fac[p] * a4[p];
+            a5[p] = fac[p] * a5[p];
+        }
+    }
+
+    /** Eliminates the scaled pivot row (a4, a5) from a row below, whose multiplier is x: y −= x·a4, z −= x·a5. */
+    private static void eliminateFromRow(double[] x, double[] y, double[] z, double[] a4, double[] a5, int from,
+                                         int to) {
+        for (int p = from; p < to; p++) {
+            y[p] = y[p] - x[p] * a4[p];
+            z[p] = z[p] - x[p] * a5[p];
+        }
+    }
+
+    /** An equation's right-hand side: r0 scaled by the pivots' inverses, eliminated from r1 and r2. */
+    private static void eliminateEquation(double[] r0, double[] r1, double[] r2, double[] fac, double[] b2,
+                                          double[] c1, int from, int to) {
+        for (int p = from; p < to; p++) {
+            r0[p] = fac[p] * r0[p];
+            r1[p] = r1[p] - b2[p] * r0[p];
+            r2[p] = r2[p] - c1[p] * r0[p];
+        }
+    }
+
+    /**
+     * Divides factor n's diagonals at column p of a row (diagonals a) by its pivot and eliminates them from
+     * column p + s of b and p + 2s of c; returns 1 / the pivot.
+     */
+    private static double eliminate(double[][] a, double[][] b, double[][] c, int n, int p, int s) {
+        double fac1 = pivot(a, p, b, p + s, n);
+        int p2 = p + 2 * s;
+        c[n + L2][p2] = c[n + L2][p2] - c[n + L1][p2] * a[n + L4][p];
+        c[n + L3][p2] = c[n + L3][p2] - c[n + L1][p2] * a[n + L5][p];
         return fac1;
     }
 
-    /** The same for an equation's right-hand side r at point p, with the pivot's inverse {@code fac1}. */
-    private static void eliminate(double[] r, double fac1, double[] lhs, int q, int ls, int p, int s) {
-        pivot(r, fac1, lhs[q + ls + L2], p, p + s);
-        r[p + 2 * s] = r[p + 2 * s] - lhs[q + 2 * ls + L1] * r[p];
+    /**
+     * The same for an equation's right-hand side at p of r0, p + s of r1 and p + 2s of r2, with the pivot's
+     * inverse {@code fac1} and the next points' diagonals L2 ({@code l2}) and L1 ({@code l1}).
+     */
+    private static void eliminate(double[] r0, double[] r1, double[] r2, double fac1, double l2, double l1, int p,
+                                  int s) {
+        pivot(r0, p, r1, p + s, fac1, l2);
+        r2[p + 2 * s] = r2[p + 2 * s] - l1 * r0[p];
     }
 
-    /** The last two rows of each line (p at size−2, p + s at size−1), which have no rows below to eliminate. */
-    private void eliminateLastTwo(Cell cell, int axis, int first, int last) {
-        int s = cell.stride[axis];
-        int ls = Cell.DIAGONALS * s;
-        double[] lhs = cell.lhs;
-        for (int p = first; p <= last; p++) {
+    /** The last two points of each line (the row at size−2, and the row at size−1), which have no points below to eliminate. */
+    private void eliminateLastTwo(Cell cell, int axis, int row, int from, int to) {
+        int s = cell.columnStep[axis];
+        int row1 = row + cell.rowStep[axis];
+        double[][] a = cell.lhs[row];
+        double[][] b = cell.lhs[row1];
+        for (int p = from; p < to; p++) {
+            int p1 = p + s;
             for (int f = 0; f < 3; f++) {
-                int qf = Cell.DIAGONALS * p + 5 * f;
-                int q1 = qf + ls;
-                double fac1 = pivot(lhs, qf, q1);
-                double fac2 = 1.0 / lhs[q1 + L3];
-                lhs[q1 + L4] = fac2 * lhs[q1 + L4];
-                lhs[q1 + L5] = fac2 * lhs[q1 + L5];
+                int n = 5 * f;
+                double fac1 = pivot(a, p, b, p1, n);
+                double fac2 = 1.0 / b[n + L3][p1];
+                b[n + L4][p1] = fac2 * b[n + L4][p1];
+                b[n + L5][p1] = fac2 * b[n + L5][p1];
                 for (int m : EQUATIONS[f]) {
-                    double[] r = cell.rhs[m];
-                    pivot(r, fac1, lhs[q1 + L2], p, p + s);
-                    r[p + s] = fac2 * r[p + s];
+                    double[] r0 = cell.rhs[m][row];
+                    double[] r1 = cell.rhs[m][row1];
+                    pivot(r0, p, r1, p1, fac1, b[n + L2][p1]);
+                    r1[p1] = fac2 * r1[p1];
                 }
             }
         }
     }
 
     /**
-     * Divides row q of a factor's diagonals by its pivot and eliminates it from row q1 (indices of the factor's
-     * first diagonal); returns 1 / the pivot.
+     * Divides factor n's diagonals at column p of a by its pivot and eliminates them from column p1 of b;
+     * returns 1 / the pivot.
      */
-    private static double pivot(double[] lhs, int q, int q1) {
-        double fac1 = 1.0 / lhs[q + L3];
-        lhs[q + L4] = fac1 * lhs[q + L4];
-        lhs[q + L5] = fac1 * lhs[q + L5];
-        lhs[q1 + L3] = lhs[q1 + L3] - lhs[q1 + L2] * lhs[q + L4];
-        lhs[q1 + L4] = lhs[q1 + L4] - lhs[q1 + L2] * lhs[q + L5];
+    private static double pivot(double[][] a, int p, double[][] b, int p1, int n) {
+        double fac1 = 1.0 / a[n + L3][p];
+        a[n + L4][p] = fac1 * a[n + L4][p];
+        a[n + L5][p] = fac1 * a[n + L5][p];
+        b[n + L3][p1] = b[n + L3][p1] - b[n + L2][p1] * a[n + L4][p];
+        b[n + L4][p1] = b[n + L4][p1] - b[n + L2][p1] * a[n + L5][p];
         return fac1;
     }
 
-    /** The same for a right-hand side r, with the pivot's inverse {@code fac1} and row p1's diagonal L2. */
-    private static void pivot(double[] r, double fac1, double l2, int p, int p1) {
-        r[p] = fac1 * r[p];
-        r[p1] = r[p1] - l2 * r[p];
+    /** The same for a right-hand side (p of r0, p1 of r1), with the pivot's inverse {@code fac1} and p1's diagonal L2. */
+    private static void pivot(double[] r0, int p, double[] r1, int p1, double fac1, double l2) {
+        r0[p] = fac1 * r0[p];
+        r1[p1] = r1[p1] - l2 * r0[p];
     }
 
     /** Back substitution of rows size−3 down to 0, every equation. */
@@ -243,39 +307,56 @@ final class LineSolver {
         box.interiorOf(cell).along(axis, 0, cell.size[axis] - 3).forEachRowBackwards(cell, substituteRows[axis]);
     }
 
-    private void substitute(Cell cell, int axis, int first, int last) {
-        int s = cell.stride[axis];
-        double[] lhs = cell.lhs;
-        double[] r1 = cell.rhs[0];
-        double[] r2 = cell.rhs[1];
-        double[] r3 = cell.rhs[2];
-        double[] r4 = cell.rhs[3];
-        double[] r5 = cell.rhs[4];
-        for (int p = last; p >= first; p--) {
-            int q = Cell.DIAGONALS * p;
-            substitute(r1, lhs, q, p, s);
-            substitute(r2, lhs, q, p, s);
-            substitute(r3, lhs, q, p, s);
-            substitute(r4, lhs, q + 5, p, s);
-            substitute(r5, lhs, q + 10, p, s);
+    /** Along x, the five equations side by side (five chains of dependent operations overlap). */
+    private void substituteAlongX(Cell cell, int row, int from, int to) {
+        double[][] lhs = cell.lhs[row];
+        double[][] r = cell.rhsRows[row];
+        for (int p = to - 1; p >= from; p--) {
+            substitute(r[0], lhs[L4], lhs[L5], p);
+            substitute(r[1], lhs[L4], lhs[L5], p);
+            substitute(r[2], lhs[L4], lhs[L5], p);
+            substitute(r[3], lhs[5 + L4], lhs[5 + L5], p);
+            substitute(r[4], lhs[10 + L4], lhs[10 + L5], p);
         }
     }
 
-    /** r(p) from r(p + s) and r(p + 2s), with the factor's diagonals at q. */
-    private static void substitute(double[] r, double[] lhs, int q, int p, int s) {
-        r[p] = r[p] - lhs[q + L4] * r[p + s] - lhs[q + L5] * r[p + 2 * s];
+    /** r(p) from r(p + 1) and r(p + 2), with the factor's diagonals 4 and 5. */
+    private static void substitute(double[] r, double[] l4, double[] l5, int p) {
+        r[p] = r[p] - l4[p] * r[p + 1] - l5[p] * r[p + 2];
+    }
+
+    /** Along y or z, an equation at a time: the columns are independent, and C2 vectorises the loop. */
+    private void substituteAcrossRows(Cell cell, int axis, int row, int from, int to) {
+        int row1 = row + cell.rowStep[axis];
+        int row2 = row1 + cell.rowStep[axis];
+        double[][] lhs = cell.lhs[row];
+        for (int m = 0; m < Cell.EQUATIONS; m++) {
+            int n = 5 * factorOf(m);
+            substituteAcrossRows(cell.rhs[m][row], cell.rhs[m][row1], cell.rhs[m][row2], lhs[n + L4], lhs[n + L5],
+                    from, to);
+        }
+    }
+
+    /** r0 −= l4·r1 + l5·r2 (in that order), column by column. */
+    private static void substituteAcrossRows(double[] r0, double[] r1, double[] r2, double[] l4, double[] l5,
+                                             int from, int to) {
+        for (int p = from; p < to; p++) {
+            r0[p] = r0[p] - l4[p] * r1[p] - l5[p] * r2[p];
+        }
     }
 
     /** In the last cell of the lines, row size−2 from row size−1, which is solved. */
     private void startSubstitution(Cell cell, int axis) {
-        int s = cell.stride[axis];
+        int rs = cell.rowStep[axis];
+        int s = cell.columnStep[axis];
         int lines = plane(cell, axis, cell.size[axis] - 2);
         for (int m = 0; m < Cell.EQUATIONS; m++) {
             int n = 5 * factorOf(m);
-            double[] r = cell.rhs[m];
+            double[][] r = cell.rhs[m];
             for (int line = 0; line < lines; line++) {
-                int p = plane[line];
-                r[p] = r[p] - cell.lhs[Cell.DIAGONALS * p + n + L4] * r[p + s];
+                int row = planeRow[line];
+                int p = planeColumn[line];
+                r[row][p] = r[row][p] - cell.lhs[row][n + L4][p] * r[row + rs][p + s];
             }
         }
     }
@@ -286,16 +367,18 @@ final class LineSolver {
 
     /** Sends rows size−2 and size−1 ({@link #plane} at size−2): diagonals 3 and 4 and the equations, per factor. */
     private void packLastRows(Cell cell, int axis, int lines) {
-        int s = cell.stride[axis];
+        int rs = cell.rowStep[axis];
+        int s = cell.columnStep[axis];
         int position = 0;
         for (int f = 0; f < 3; f++) {
             for (int line = 0; line < lines; line++) {
-                for (int p = plane[line]; p <= plane[line] + s; p += s) {
-                    int q = Cell.DIAGONALS * p + 5 * f;
-                    out.set(position++, cell.lhs[q + L4]);
-                    out.set(position++, cell.lhs[q + L5]);
+                for (int n = 0; n < 2; n++) {
+                    int row = planeRow[line] + n * rs;
+                    int p = planeColumn[line] + n * s;
+                    out.set(position++, cell.lhs[row][5 * f + L4][p]);
+                    out.set(position++, cell.lhs[row][5 * f + L5][p]);
                     for (int m : EQUATIONS[f]) {
-                        out.set(position++, cell.rhs[m][p]);
+                        out.set(position++, cell.rhs[m][row][p]);
                     }
                 }
             }
@@ -307,35 +390,39 @@ final class LineSolver {
      * factor.
      */
     private void applyPredecessorRows(Cell cell, int axis, int lines) {
-        int ls = Cell.DIAGONALS * cell.stride[axis];
-        double[] lhs = cell.lhs;
+        int rs = cell.rowStep[axis];
+        int s = cell.columnStep[axis];
         int position = 0;
         for (int f = 0; f < 3; f++) {
             int[] equations = EQUATIONS[f];
             int perRow = 2 + equations.length;
             for (int line = 0; line < lines; line++) {
-                int p = plane[line];
-                int q = Cell.DIAGONALS * p + 5 * f;
-                int q1 = q + ls;
-                int row1 = position;
-                int row2 = position + perRow;
-                lhs[q + L2] = lhs[q + L2] - in.get(row1) * lhs[q + L1];
-                lhs[q + L3] = lhs[q + L3] - in.get(row1 + 1) * lhs[q + L1];
-                double d = in.get(row2);
-                double e = in.get(row2 + 1);
-                double r1 = lhs[q + L2];
-                lhs[q + L3] = lhs[q + L3] - d * r1;
-                lhs[q + L4] = lhs[q + L4] - e * r1;
-                double r2 = lhs[q1 + L1];
-                lhs[q1 + L2] = lhs[q1 + L2] - d * r2;
-                lhs[q1 + L3] = lhs[q1 + L3] - e * r2;
+                int row = planeRow[line];
+                int row1 = row + rs;
+                int p = planeColumn[line];
+                int p1 = p + s;
+                double[][] a = cell.lhs[row];
+                double[][] b = cell.lhs[row1];
+                int n = 5 * f;
+                int received1 = position;
+                int received2 = position + perRow;
+                a[n + L2][p] = a[n + L2][p] - in.get(received1) * a[n + L1][p];
+                a[n + L3][p] = a[n + L3][p] - in.get(received1 + 1) * a[n + L1][p];
+                double d = in.get(received2);
+                double e = in.get(received2 + 1);
+                double r1 = a[n + L2][p];
+                a[n + L3][p] = a[n + L3][p] - d * r1;
+                a[n + L4][p] = a[n + L4][p] - e * r1;
+                double r2 = b[n + L1][p1];
+                b[n + L2][p1] = b[n + L2][p1] - d * r2;
+                b[n + L3][p1] = b[n + L3][p1] - e * r2;
                 for (int k = 0; k < equations.length; k++) {
-                    double[] r = cell.rhs[equations[k]];
-                    int p1 = p + cell.stride[axis];
-                    double sk = in.get(row2 + 2 + k);
-                    r[p] = r[p] - in.get(row1 + 2 + k) * lhs[q + L1];
-                    r[p] = r[p] - sk * r1;
-                    r[p1] = r[p1] - sk * r2;
+                    double[] r0 = cell.rhs[equations[k]][row];
+                    double sk = in.get(received2 + 2 + k);
+                    r0[p] = r0[p] - in.get(received1 + 2 + k) * a[n + L1][p];
+                    r0[p] = r0[p] - sk * r1;
+                    double[] rNext = cell.rhs[equations[k]][row1];
+                    rNext[p1] = rNext[p1] - sk * r2;
                 }
                 position += 2 * perRow;
             }
@@ -344,33 +431,36 @@ final class LineSolver {
 
     /** Sends rows 0 and 1 ({@link #plane} at 0) of every equation, solved. */
     private void packFirstRows(Cell cell, int axis, int lines) {
-        int s = cell.stride[axis];
+        int rs = cell.rowStep[axis];
+        int s = cell.columnStep[axis];
         int position = 0;
-        for (double[] r : cell.rhs) {
+        for (double[][] r : cell.rhs) {
             for (int line = 0; line < lines; line++) {
-                out.set(position++, r[plane[line]]);
-                out.set(position++, r[plane[line] + s]);
+                int row = planeRow[line];
+                int p = planeColumn[line];
+                out.set(position++, r[row][p]);
+                out.set(position++, r[row + rs][p + s]);
             }
         }
     }
 
     /** Rows size−1 and size−2 ({@link #plane} at size−1) from the successor's first two rows (received). */
     private void applySuccessorRows(Cell cell, int axis, int lines) {
-        int s = cell.stride[axis];
-        double[] lhs = cell.lhs;
+        int rs = cell.rowStep[axis];
+        int s = cell.columnStep[axis];
         int position = 0;
         for (int m = 0; m < Cell.EQUATIONS; m++) {
             int n = 5 * factorOf(m);
-            double[] r = cell.rhs[m];
+            double[][] r = cell.rhs[m];
             for (int line = 0; line < lines; line++) {
-                int p = plane[line];
+                int row = planeRow[line];
+                int rowm = row - rs;
+                int p = planeColumn[line];
                 int pm = p - s;
-                int q = Cell.DIAGONALS * p + n;
-                int qm = Cell.DIAGONALS * pm + n;
                 double sm1 = in.get(position++);
                 double sm2 = in.get(position++);
-                r[p] = r[p] - lhs[q + L4] * sm1 - lhs[q + L5] * sm2;
-                r[pm] = r[pm] - lhs[qm + L4] * r[p] - lhs[qm + L5] * sm1;
+                r[row][p] = r[row][p] - cell.lhs[row][n + L4][p] * sm1 - cell.lhs[row][n + L5][p] * sm2;
+                r[rowm][pm] = r[rowm][pm] - cell.lhs[rowm][n + L4][pm] * r[row][p] - cell.lhs[rowm][n + L5][pm] * sm1;
             }
         }
     }

@@ -32,9 +32,9 @@ final class Norms {
                     double eta = (j + cell.low[1]) * spacing[1];
                     for (int i = box.lo[0]; i <= box.hi[0]; i++) {
                         exact.at((i + cell.low[0]) * spacing[0], eta, zeta, values);
-                        int p = cell.index(i, j, k);
+                        int row = cell.row(j, k);
                         for (int m = 0; m < Cell.EQUATIONS; m++) {
-                            double add = cell.u[m][p] - values[m];
+                            double add = cell.u[m][row][Cell.column(i)] - values[m];
                             sums[m] += add * add;
                         }
                     }
@@ -52,9 +52,9 @@ final class Norms {
             for (int k = box.lo[2]; k <= box.hi[2]; k++) {
                 for (int j = box.lo[1]; j <= box.hi[1]; j++) {
                     for (int i = box.lo[0]; i <= box.hi[0]; i++) {
-                        int p = cell.index(i, j, k);
+                        int row = cell.row(j, k);
                         for (int m = 0; m < Cell.EQUATIONS; m++) {
-                            double add = cell.rhs[m][p];
+                            double add = cell.rhs[m][row][Cell.column(i)];
                             sums[m] += add * add;
                         }
                     }

@@ -52,7 +52,8 @@ public final class ScalarPentadiagonal implements Benchmark {
         int[] extent = Adi.extent(gridPoints, p);
         long buffer = Math.max(FaceExchange.maxBufferLength(Partition.maxCellSize(gridPoints, p), p),
                 LineSolver.bufferLength(extent));
-        return MemoryNeed.NONE.plusDoubles(p * Cell.fields(), Cell.pointsPerField(extent)).plusDoubles(2, buffer);
+        int rows = p * Cell.rowsPerField(extent);
+        return MemoryNeed.NONE.plusDoubles(Cell.fields() * rows, extent[0]).plusDoubles(2, buffer);
     }
 
     @Override
