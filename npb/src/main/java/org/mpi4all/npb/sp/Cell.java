@@ -101,7 +101,10 @@ final class Cell {
         return extent[1] * extent[2];
     }
 
-    /** The rows of doubles per point a cell allocates: u, rhs, forcing, lhs, eight point values and one scratch field. */
+    /**
+     * The doubles per point a cell allocates (in rows of its fields): u, rhs, forcing, lhs, eight point values and
+     * one scratch field.
+     */
     static int fields() {
         return 3 * EQUATIONS + DIAGONALS + 9;
     }
