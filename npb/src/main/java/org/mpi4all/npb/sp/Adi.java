@@ -31,11 +31,11 @@ final class Adi {
         int[] gridPoints = {n, n, n};
         partition = new Partition(world.size(), world.rank(), gridPoints);
         int[] extent = extent(n, partition.cellsPerAxis());
+        Constants constants = new Constants(gridPoints, parameters.dt());
         cells = new Cell[partition.cellsPerAxis()];
         for (int c = 0; c < cells.length; c++) {
-            cells[c] = new Cell(partition, c, extent);
+            cells[c] = new Cell(partition, c, extent, constants.dtdssp);
         }
-        Constants constants = new Constants(gridPoints, parameters.dt());
         Direction[] directions = Direction.all(constants);
         ExactSolution exact = new ExactSolution(constants);
         initialization = new Initialization(constants, exact);

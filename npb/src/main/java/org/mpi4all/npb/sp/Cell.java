@@ -12,12 +12,17 @@ package org.mpi4all.npb.sp;
  * {@code rowStep[d]} rows and {@code columnStep[d]} columns.
  *
  * <p>The left-hand side has a row per diagonal ({@link #lhs}{@code [row][n][column]}), as the reference keeps an
- * array per diagonal: the solves along y and z then read every array at one column.
+ * array per diagonal: the solves along y and z then read every array at one column. Diagonals 0 and 4 of every
+ * factor are the dissipation's coefficients alone, which depend only on a point's position along the direction:
+ * they are kept by position ({@link #diagonal0}, {@link #diagonal4}), and a row holds diagonals 1 to 4 (4 as the
+ * elimination scales it).
  */
 final class Cell {
     static final int GHOSTS = 2;
     static final int EQUATIONS = 5;
-    static final int DIAGONALS = 15;
+    /** Diagonals 1 to 4 of each of the three factors are stored per point. */
+    static final int STORED_PER_FACTOR = 4;
+    static final int DIAGONALS = 3 * STORED_PER_FACTOR;
 
     /** Points along each axis, without ghosts. */
     final int[] size = new int[3];
@@ -41,8 +46,15 @@ final class Cell {
     final double[][][] forcing = new double[EQUATIONS][][];
     /** The five equations' right-hand-side rows, by row: {@code rhsRows[row][m] == rhs[m][row]}. */
     final double[][][] rhsRows;
-    /** Diagonal n of the point at column i of a row at {@code lhs[row][n][i]}: n = 5f + d for diagonal d of factor f. */
+    /** Diagonal d (1 to 4) of factor f of the point at column i of a row at {@code lhs[row][diagonal(f, d)][i]}. */
     final double[][][] lhs;
+    /**
+     * Diagonal 0 of every factor (the coefficient of the unknown two points back) along each axis, by the point's
+     * {@link #indexAlong index} along it: the dissipation stencil's, times dt·dssp; 0 outside the interior.
+     */
+    final double[][] diagonal0 = new double[3][];
+    /** Diagonal 4 (two points ahead) before the elimination scales it, as {@link #diagonal0}. */
+    final double[][] diagonal4 = new double[3][];
     final double[][] rhoI;
     final double[][] us;
     final double[][] vs;
@@ -59,8 +71,9 @@ final class Cell {
     /**
      * @param c         which of the process's cells
      * @param extent    the allocated points along each axis, ghosts included: the same for all of a process's cells
+     * @param dtdssp    dt·dssp, the dissipation's factor in the left-hand side
      */
-    Cell(Partition partition, int c, int[] extent) {
+    Cell(Partition partition, int c, int[] extent, double dtdssp) {
         int last = partition.cellsPerAxis() - 1;
         for (int axis = 0; axis < 3; axis++) {
             size[axis] = partition.size(c, axis);
@@ -69,6 +82,14 @@ final class Cell {
             start[axis] = coordinate[axis] == 0 ? 1 : 0;
             end[axis] = coordinate[axis] == last ? 1 : 0;
             dissipation[axis] = Dissipation.pieces(size[axis], start[axis], end[axis]);
+            diagonal0[axis] = new double[extent[axis]];
+            diagonal4[axis] = new double[extent[axis]];
+            for (Dissipation.Piece piece : dissipation[axis]) {
+                for (int position = piece.from(); position <= piece.to(); position++) {
+                    diagonal0[axis][position + GHOSTS] = piece.stencil().m2() * dtdssp;
+                    diagonal4[axis][position + GHOSTS] = piece.stencil().p2() * dtdssp;
+                }
+            }
         }
         rowStep = new int[] {0, 1, extent[1]};
         int rows = rowsPerField(extent);
@@ -112,6 +133,23 @@ final class Cell {
     /** The row of the points (·, j, k), j and k from −2 to size+1. */
     int row(int j, int k) {
         return j + GHOSTS + rowStep[2] * (k + GHOSTS);
+    }
+
+    /** Where diagonal d (1 to 4) of factor f (0 to 2) is in a row of {@link #lhs}. */
+    static int diagonal(int f, int d) {
+        return STORED_PER_FACTOR * f + d - 1;
+    }
+
+    /**
+     * The index along {@code axis} of the points at {@code column} of {@code row}: their position along it + GHOSTS
+     * (the column along x, j + GHOSTS along y, k + GHOSTS along z).
+     */
+    int indexAlong(int axis, int row, int column) {
+        return switch (axis) {
+            case 0 -> column;
+            case 1 -> row % rowStep[2];
+            default -> row / rowStep[2];
+        };
     }
 
     /** The column of the points (i, ·, ·), i from −2 to size+1. */

@@ -40,11 +40,13 @@ final class Initialization {
         }
     }
 
-    /** lhsinit: every left-hand side row the identity (diagonals 2, 7, 12 are the main diagonals). */
+    /** lhsinit: every left-hand side row the identity (diagonal 2 of each factor is its main diagonal). */
     static void initializeLhs(Cell cell) {
         for (double[][] row : cell.lhs) {
-            for (int n = 0; n < Cell.DIAGONALS; n++) {
-                Arrays.fill(row[n], n % 5 == 2 ? 1.0 : 0.0);
+            for (int f = 0; f < 3; f++) {
+                for (int d = 1; d <= 4; d++) {
+                    Arrays.fill(row[Cell.diagonal(f, d)], d == 2 ? 1.0 : 0.0);
+                }
             }
         }
     }

@@ -8,15 +8,16 @@ package org.mpi4all.npb.sp;
  * <p>The reference fills diagonals 0 to 4, adds the dissipation to them in a second pass and derives 5 to 14 in
  * a third; here, along x, one pass per dissipation {@link Dissipation.Piece} does all three with the same
  * operations. Along y and z a point's neighbours are the same column of other rows, and each diagonal is a loop
- * of its own, which C2 vectorises.
+ * of its own, which C2 vectorises. The outer diagonals (0 and 4 of each factor) are the dissipation's alone and
+ * set once, by position ({@link Cell#diagonal0}): only diagonals 1 to 3 are built here.
  */
 final class LeftHandSide {
     private final Constants c;
     private final Box box = new Box();
     private final Box.RowKernel[] eigenvalueBounds;
     private final Box.RowKernel[] diagonals;
-    /** The dissipation added to diagonals 0 to 4 in the piece being filled: its stencil times dt·dssp. */
-    private final double[] dissipation = new double[5];
+    /** The dissipation added to diagonals 1 to 3 in the piece being filled (index 0 unused): its stencil times dt·dssp. */
+    private final double[] dissipation = new double[4];
 
     LeftHandSide(Constants constants, Direction[] directions) {
         this.c = constants;
@@ -35,7 +36,7 @@ final class LeftHandSide {
         box.interiorOf(cell).along(axis, cell.firstInterior(axis) - 1, cell.lastInterior(axis) + 1)
                 .forEachRow(cell, eigenvalueBounds[axis]);
         for (Dissipation.Piece piece : cell.dissipation[axis]) {
-            for (int n = 0; n < 5; n++) {
+            for (int n = 1; n <= 3; n++) {
                 // The reference's comz1, comz4, comz5, comz6 (dt·dssp times 1, 4, 5, 6), with the stencil's sign.
                 dissipation[n] = piece.stencil().coefficient(n) * c.comz1;
             }
@@ -55,57 +56,42 @@ final class LeftHandSide {
     }
 
     /**
-     * Along x: diagonals 0 to 4 (the velocity factor plus dissipation), then 5 to 14 (the factors of u + c and
-     * u − c) from them.
+     * Along x: diagonals 1 to 3 of the velocity factor (its coefficients plus dissipation), and of the factors of
+     * u + c and u − c from them.
      */
     private void diagonals(Direction d, Cell cell, int row, int from, int to) {
         double[] cv = cell.us[row];
         double[] rho = cell.rhoAlong[row];
         double[] speed = cell.speed[row];
         double[][] lhs = cell.lhs[row];
+        double[] u1 = lhs[Cell.diagonal(0, 1)];
+        double[] u2 = lhs[Cell.diagonal(0, 2)];
+        double[] u3 = lhs[Cell.diagonal(0, 3)];
+        double[] plus1 = lhs[Cell.diagonal(1, 1)];
+        double[] plus2 = lhs[Cell.diagonal(1, 2)];
+        double[] plus3 = lhs[Cell.diagonal(1, 3)];
+        double[] minus1 = lhs[Cell.diagonal(2, 1)];
+        double[] minus2 = lhs[Cell.diagonal(2, 2)];
+        double[] minus3 = lhs[Cell.diagonal(2, 3)];
         double dtt1 = d.dtt1;
         double dtt2 = d.dtt2;
         double c2dtt1 = d.c2dtt1;
         double e1 = dissipation[1];
         double e2 = dissipation[2];
         double e3 = dissipation[3];
-        fillOuterDiagonals(lhs, from, to);
         for (int p = from; p < to; p++) {
             double l1 = -dtt2 * cv[p - 1] - dtt1 * rho[p - 1] + e1;
             double l2 = 1.0 + c2dtt1 * rho[p] + e2;
             double l3 = dtt2 * cv[p + 1] - dtt1 * rho[p + 1] + e3;
-            lhs[1][p] = l1;
-            lhs[2][p] = l2;
-            lhs[3][p] = l3;
-            lhs[6][p] = l1 - dtt2 * speed[p - 1];
-            lhs[7][p] = l2;
-            lhs[8][p] = l3 + dtt2 * speed[p + 1];
-            lhs[11][p] = l1 + dtt2 * speed[p - 1];
-            lhs[12][p] = l2;
-            lhs[13][p] = l3 - dtt2 * speed[p + 1];
-        }
-    }
-
-    /**
-     * Diagonals 0 and 4 of every factor, zero but for the dissipation (in one loop: six calls of
-     * {@code Arrays.fill} per row cost JFR's samples of all the other diagonals).
-     */
-    private void fillOuterDiagonals(double[][] lhs, int from, int to) {
-        double e0 = dissipation[0];
-        double e4 = dissipation[4];
-        double[] l0 = lhs[0];
-        double[] l4 = lhs[4];
-        double[] l5 = lhs[5];
-        double[] l9 = lhs[9];
-        double[] l10 = lhs[10];
-        double[] l14 = lhs[14];
-        for (int p = from; p < to; p++) {
-            l0[p] = e0;
-            l5[p] = e0;
-            l10[p] = e0;
-            l4[p] = e4;
-            l9[p] = e4;
-            l14[p] = e4;
+            u1[p] = l1;
+            u2[p] = l2;
+            u3[p] = l3;
+            plus1[p] = l1 - dtt2 * speed[p - 1];
+            plus2[p] = l2;
+            plus3[p] = l3 + dtt2 * speed[p + 1];
+            minus1[p] = l1 + dtt2 * speed[p - 1];
+            minus2[p] = l2;
+            minus3[p] = l3 - dtt2 * speed[p + 1];
         }
     }
 
@@ -118,12 +104,14 @@ final class LeftHandSide {
         double[] speedp = cell.speed[above];
         double dtt1 = d.dtt1;
         double dtt2 = d.dtt2;
-        fillOuterDiagonals(lhs, from, to);
-        offDiagonal(lhs[1], -dtt2, cell.velocity[d.axis][below], dtt1, cell.rhoAlong[below], dissipation[1], from, to);
-        mainDiagonal(lhs[2], lhs[7], lhs[12], d.c2dtt1, cell.rhoAlong[row], dissipation[2], from, to);
-        offDiagonal(lhs[3], dtt2, cell.velocity[d.axis][above], dtt1, cell.rhoAlong[above], dissipation[3], from, to);
-        withSpeed(lhs[6], lhs[11], lhs[1], -dtt2, speedm, from, to);
-        withSpeed(lhs[8], lhs[13], lhs[3], dtt2, speedp, from, to);
+        double[] u1 = lhs[Cell.diagonal(0, 1)];
+        double[] u3 = lhs[Cell.diagonal(0, 3)];
+        offDiagonal(u1, -dtt2, cell.velocity[d.axis][below], dtt1, cell.rhoAlong[below], dissipation[1], from, to);
+        mainDiagonal(lhs[Cell.diagonal(0, 2)], lhs[Cell.diagonal(1, 2)], lhs[Cell.diagonal(2, 2)], d.c2dtt1,
+                cell.rhoAlong[row], dissipation[2], from, to);
+        offDiagonal(u3, dtt2, cell.velocity[d.axis][above], dtt1, cell.rhoAlong[above], dissipation[3], from, to);
+        withSpeed(lhs[Cell.diagonal(1, 1)], lhs[Cell.diagonal(2, 1)], u1, -dtt2, speedm, from, to);
+        withSpeed(lhs[Cell.diagonal(1, 3)], lhs[Cell.diagonal(2, 3)], u3, dtt2, speedp, from, to);
     }
 
     /** l = k·v − dtt1·ρ + e. */
@@ -135,12 +123,12 @@ final class LeftHandSide {
     }
 
     /** The main diagonal of all three factors: 1 + c2dtt1·ρ + e. */
-    private static void mainDiagonal(double[] l, double[] l5, double[] l10, double c2dtt1, double[] rho, double e,
+    private static void mainDiagonal(double[] l, double[] plus, double[] minus, double c2dtt1, double[] rho, double e,
                                      int from, int to) {
         for (int p = from; p < to; p++) {
             l[p] = 1.0 + c2dtt1 * rho[p] + e;
-            l5[p] = l[p];
-            l10[p] = l[p];
+            plus[p] = l[p];
+            minus[p] = l[p];
         }
     }
 

@@ -7,9 +7,10 @@ import org.mpi4all.npb.comm.Requests;
 
 /**
  * The approximate-factorisation step along one direction ({@code SP/x_solve.f}, {@code y_solve.f},
- * {@code z_solve.f}): on every grid line along the direction, three scalar pentadiagonal systems (diagonals
- * 0–4 for equations 0–2, 5–9 for equation 3, 10–14 for equation 4) solved by the Thomas algorithm without
- * pivoting, pipelined through the cells along the direction.
+ * {@code z_solve.f}): on every grid line along the direction, three scalar pentadiagonal systems (factor 0
+ * for equations 0–2, 1 for equation 3, 2 for equation 4) solved by the Thomas algorithm without pivoting,
+ * pipelined through the cells along the direction. Diagonal 0 of each factor is read by position
+ * ({@link Cell#diagonal0}), diagonal 4 taken from {@link Cell#diagonal4} as each point is eliminated.
  *
  * <p>Forward elimination runs through this process's cells in the direction's order; before eliminating a cell
  * it receives the last two eliminated rows of the cell before it from the predecessor, and after, sends its own
@@ -21,12 +22,14 @@ final class LineSolver {
     private static final int TAG = 0;
     private static final int RECEIVE = 0;
     private static final int SEND = 1;
-    /** A factor's five diagonals, from its first (the reference's lhs(n+1) ... lhs(n+5)); L3 is the main one. */
-    private static final int L1 = 0;
-    private static final int L2 = 1;
-    private static final int L3 = 2;
-    private static final int L4 = 3;
-    private static final int L5 = 4;
+    /**
+     * A factor's stored diagonals 1 to 4 (the reference's lhs(n+2) ... lhs(n+5); L1, diagonal 0, is kept by
+     * position) from its first, {@link Cell#diagonal(int, int) diagonal(f, 1)}; L3 is the main one.
+     */
+    private static final int L2 = 0;
+    private static final int L3 = 1;
+    private static final int L4 = 2;
+    private static final int L5 = 3;
     /** The equations each factor's diagonals (5·f ... 5·f+4) solve. */
     private static final int[][] EQUATIONS = {{0, 1, 2}, {3}, {4}};
     /** Doubles per line of the forward message: per factor, two rows of diagonals 3 and 4 and the equations. */
@@ -169,17 +172,22 @@ final class LineSolver {
     private void eliminateAlongX(Cell cell, int row, int from, int to) {
         double[][] lhs = cell.lhs[row];
         double[][] r = cell.rhsRows[row];
+        double[] d0 = cell.diagonal0[0];
+        double[] d4 = cell.diagonal4[0];
+        int plus = Cell.diagonal(1, 1);
+        int minus = Cell.diagonal(2, 1);
         for (int p = from; p < to; p++) {
-            double fac1 = eliminate(lhs, lhs, lhs, 0, p, 1);
+            double l1 = d0[p + 2];
+            double e4 = d4[p];
+            double fac1 = eliminate(lhs, lhs, lhs, 0, p, 1, l1, e4);
             double l2 = lhs[L2][p + 1];
-            double l1 = lhs[L1][p + 2];
             eliminate(r[0], r[0], r[0], fac1, l2, l1, p, 1);
             eliminate(r[1], r[1], r[1], fac1, l2, l1, p, 1);
             eliminate(r[2], r[2], r[2], fac1, l2, l1, p, 1);
-            fac1 = eliminate(lhs, lhs, lhs, 5, p, 1);
-            eliminate(r[3], r[3], r[3], fac1, lhs[5 + L2][p + 1], lhs[5 + L1][p + 2], p, 1);
-            fac1 = eliminate(lhs, lhs, lhs, 10, p, 1);
-            eliminate(r[4], r[4], r[4], fac1, lhs[10 + L2][p + 1], lhs[10 + L1][p + 2], p, 1);
+            fac1 = eliminate(lhs, lhs, lhs, plus, p, 1, l1, e4);
+            eliminate(r[3], r[3], r[3], fac1, lhs[plus + L2][p + 1], l1, p, 1);
+            fac1 = eliminate(lhs, lhs, lhs, minus, p, 1, l1, e4);
+            eliminate(r[4], r[4], r[4], fac1, lhs[minus + L2][p + 1], l1, p, 1);
         }
     }
 
@@ -194,27 +202,31 @@ final class LineSolver {
         double[][] a = cell.lhs[row];
         double[][] b = cell.lhs[row1];
         double[][] c = cell.lhs[row2];
+        int index = cell.indexAlong(axis, row, from);
+        double e4 = cell.diagonal4[axis][index];
+        double c1 = cell.diagonal0[axis][index + 2];
         double[] fac = pivots;
         for (int f = 0; f < 3; f++) {
-            int n = 5 * f;
+            int n = Cell.diagonal(f, 1);
             double[] a4 = a[n + L4];
             double[] a5 = a[n + L5];
-            scalePivotRow(fac, a[n + L3], a4, a5, from, to);
+            scalePivotRow(fac, a[n + L3], a4, a5, e4, from, to);
             eliminateFromRow(b[n + L2], b[n + L3], b[n + L4], a4, a5, from, to);
-            eliminateFromRow(c[n + L1], c[n + L2], c[n + L3], a4, a5, from, to);
+            eliminateFromRow(c1, c[n + L2], c[n + L3], a4, a5, from, to);
             for (int m : EQUATIONS[f]) {
-                eliminateEquation(cell.rhs[m][row], cell.rhs[m][row1], cell.rhs[m][row2], fac, b[n + L2], c[n + L1],
+                eliminateEquation(cell.rhs[m][row], cell.rhs[m][row1], cell.rhs[m][row2], fac, b[n + L2], c1,
                         from, to);
             }
         }
     }
 
-    /** fac = 1 / the pivots (diagonal 3); diagonals 4 and 5 of the pivot row divided by them. */
-    private static void scalePivotRow(double[] fac, double[] a3, double[] a4, double[] a5, int from, int to) {
+    /** fac = 1 / the pivots (diagonal 2); diagonal 3 of the pivot row and its diagonal 4, e4, divided by them. */
+    private static void scalePivotRow(double[] fac, double[] a3, double[] a4, double[] a5, double e4, int from,
+                                      int to) {
         for (int p = from; p < to; p++) {
             fac[p] = 1.0 / a3[p];
             a4[p] = fac[p] * a4[p];
-            a5[p] = fac[p] * a5[p];
+            a5[p] = fac[p] * e4;
         }
     }
 
@@ -227,25 +239,39 @@ final class LineSolver {
         }
     }
 
-    /** An equation's right-hand side: r0 scaled by the pivots' inverses, eliminated from r1 and r2. */
-    private static void eliminateEquation(double[] r0, double[] r1, double[] r2, double[] fac, double[] b2,
-                                          double[] c1, int from, int to) {
+    /** The same from the row two below, whose multiplier (its diagonal 0) is the same at every column. */
+    private static void eliminateFromRow(double x, double[] y, double[] z, double[] a4, double[] a5, int from,
+                                         int to) {
         for (int p = from; p < to; p++) {
-            r0[p] = fac[p] * r0[p];
-            r1[p] = r1[p] - b2[p] * r0[p];
-            r2[p] = r2[p] - c1[p] * r0[p];
+            y[p] = y[p] - x * a4[p];
+            z[p] = z[p] - x * a5[p];
         }
     }
 
     /**
-     * Divides factor n's diagonals at column p of a row (diagonals a) by its pivot and eliminates them from
-     * column p + s of b and p + 2s of c; returns 1 / the pivot.
+     * An equation's right-hand side: r0 scaled by the pivots' inverses, eliminated from r1 (multipliers b2) and
+     * r2 (multiplier c1).
      */
-    private static double eliminate(double[][] a, double[][] b, double[][] c, int n, int p, int s) {
-        double fac1 = pivot(a, p, b, p + s, n);
+    private static void eliminateEquation(double[] r0, double[] r1, double[] r2, double[] fac, double[] b2,
+                                          double c1, int from, int to) {
+        for (int p = from; p < to; p++) {
+            r0[p] = fac[p] * r0[p];
+            r1[p] = r1[p] - b2[p] * r0[p];
+            r2[p] = r2[p] - c1 * r0[p];
+        }
+    }
+
+    /**
+     * Divides the diagonals of the factor whose diagonal 1 is n at column p of a row (diagonals a; e4 its
+     * diagonal 4) by its pivot and eliminates them from column p + s of b and p + 2s of c (l1 its diagonal 0);
+     * returns 1 / the pivot.
+     */
+    private static double eliminate(double[][] a, double[][] b, double[][] c, int n, int p, int s, double l1,
+                                    double e4) {
+        double fac1 = pivot(a, p, b, p + s, n, e4);
         int p2 = p + 2 * s;
-        c[n + L2][p2] = c[n + L2][p2] - c[n + L1][p2] * a[n + L4][p];
-        c[n + L3][p2] = c[n + L3][p2] - c[n + L1][p2] * a[n + L5][p];
+        c[n + L2][p2] = c[n + L2][p2] - l1 * a[n + L4][p];
+        c[n + L3][p2] = c[n + L3][p2] - l1 * a[n + L5][p];
         return fac1;
     }
 
@@ -265,14 +291,16 @@ final class LineSolver {
         int row1 = row + cell.rowStep[axis];
         double[][] a = cell.lhs[row];
         double[][] b = cell.lhs[row1];
+        double[] d4 = cell.diagonal4[axis];
         for (int p = from; p < to; p++) {
             int p1 = p + s;
+            int index = cell.indexAlong(axis, row, p);
             for (int f = 0; f < 3; f++) {
-                int n = 5 * f;
-                double fac1 = pivot(a, p, b, p1, n);
+                int n = Cell.diagonal(f, 1);
+                double fac1 = pivot(a, p, b, p1, n, d4[index]);
                 double fac2 = 1.0 / b[n + L3][p1];
                 b[n + L4][p1] = fac2 * b[n + L4][p1];
-                b[n + L5][p1] = fac2 * b[n + L5][p1];
+                b[n + L5][p1] = fac2 * d4[index + 1];
                 for (int m : EQUATIONS[f]) {
                     double[] r0 = cell.rhs[m][row];
                     double[] r1 = cell.rhs[m][row1];
@@ -284,13 +312,13 @@ final class LineSolver {
     }
 
     /**
-     * Divides factor n's diagonals at column p of a by its pivot and eliminates them from column p1 of b;
-     * returns 1 / the pivot.
+     * Divides the diagonals (n the factor's diagonal 1, e4 its diagonal 4) at column p of a by its pivot and
+     * eliminates them from column p1 of b; returns 1 / the pivot.
      */
-    private static double pivot(double[][] a, int p, double[][] b, int p1, int n) {
+    private static double pivot(double[][] a, int p, double[][] b, int p1, int n, double e4) {
         double fac1 = 1.0 / a[n + L3][p];
         a[n + L4][p] = fac1 * a[n + L4][p];
-        a[n + L5][p] = fac1 * a[n + L5][p];
+        a[n + L5][p] = fac1 * e4;
         b[n + L3][p1] = b[n + L3][p1] - b[n + L2][p1] * a[n + L4][p];
         b[n + L4][p1] = b[n + L4][p1] - b[n + L2][p1] * a[n + L5][p];
         return fac1;
@@ -311,12 +339,14 @@ final class LineSolver {
     private void substituteAlongX(Cell cell, int row, int from, int to) {
         double[][] lhs = cell.lhs[row];
         double[][] r = cell.rhsRows[row];
+        int plus = Cell.diagonal(1, 1);
+        int minus = Cell.diagonal(2, 1);
         for (int p = to - 1; p >= from; p--) {
             substitute(r[0], lhs[L4], lhs[L5], p);
             substitute(r[1], lhs[L4], lhs[L5], p);
             substitute(r[2], lhs[L4], lhs[L5], p);
-            substitute(r[3], lhs[5 + L4], lhs[5 + L5], p);
-            substitute(r[4], lhs[10 + L4], lhs[10 + L5], p);
+            substitute(r[3], lhs[plus + L4], lhs[plus + L5], p);
+            substitute(r[4], lhs[minus + L4], lhs[minus + L5], p);
         }
     }
 
@@ -331,7 +361,7 @@ final class LineSolver {
         int row2 = row1 + cell.rowStep[axis];
         double[][] lhs = cell.lhs[row];
         for (int m = 0; m < Cell.EQUATIONS; m++) {
-            int n = 5 * factorOf(m);
+            int n = Cell.diagonal(factorOf(m), 1);
             substituteAcrossRows(cell.rhs[m][row], cell.rhs[m][row1], cell.rhs[m][row2], lhs[n + L4], lhs[n + L5],
                     from, to);
         }
@@ -351,7 +381,7 @@ final class LineSolver {
         int s = cell.columnStep[axis];
         int lines = plane(cell, axis, cell.size[axis] - 2);
         for (int m = 0; m < Cell.EQUATIONS; m++) {
-            int n = 5 * factorOf(m);
+            int n = Cell.diagonal(factorOf(m), 1);
             double[][] r = cell.rhs[m];
             for (int line = 0; line < lines; line++) {
                 int row = planeRow[line];
@@ -375,8 +405,8 @@ final class LineSolver {
                 for (int n = 0; n < 2; n++) {
                     int row = planeRow[line] + n * rs;
                     int p = planeColumn[line] + n * s;
-                    out.set(position++, cell.lhs[row][5 * f + L4][p]);
-                    out.set(position++, cell.lhs[row][5 * f + L5][p]);
+                    out.set(position++, cell.lhs[row][Cell.diagonal(f, 1) + L4][p]);
+                    out.set(position++, cell.lhs[row][Cell.diagonal(f, 1) + L5][p]);
                     for (int m : EQUATIONS[f]) {
                         out.set(position++, cell.rhs[m][row][p]);
                     }
@@ -392,6 +422,9 @@ final class LineSolver {
     private void applyPredecessorRows(Cell cell, int axis, int lines) {
         int rs = cell.rowStep[axis];
         int s = cell.columnStep[axis];
+        // Diagonal 0 at positions 0 and 1 along the axis: the same on every line.
+        double a1 = cell.diagonal0[axis][Cell.GHOSTS];
+        double b1 = cell.diagonal0[axis][Cell.GHOSTS + 1];
         int position = 0;
         for (int f = 0; f < 3; f++) {
             int[] equations = EQUATIONS[f];
@@ -403,23 +436,23 @@ final class LineSolver {
                 int p1 = p + s;
                 double[][] a = cell.lhs[row];
                 double[][] b = cell.lhs[row1];
-                int n = 5 * f;
+                int n = Cell.diagonal(f, 1);
                 int received1 = position;
                 int received2 = position + perRow;
-                a[n + L2][p] = a[n + L2][p] - in.get(received1) * a[n + L1][p];
-                a[n + L3][p] = a[n + L3][p] - in.get(received1 + 1) * a[n + L1][p];
+                a[n + L2][p] = a[n + L2][p] - in.get(received1) * a1;
+                a[n + L3][p] = a[n + L3][p] - in.get(received1 + 1) * a1;
                 double d = in.get(received2);
                 double e = in.get(received2 + 1);
                 double r1 = a[n + L2][p];
                 a[n + L3][p] = a[n + L3][p] - d * r1;
                 a[n + L4][p] = a[n + L4][p] - e * r1;
-                double r2 = b[n + L1][p1];
+                double r2 = b1;
                 b[n + L2][p1] = b[n + L2][p1] - d * r2;
                 b[n + L3][p1] = b[n + L3][p1] - e * r2;
                 for (int k = 0; k < equations.length; k++) {
                     double[] r0 = cell.rhs[equations[k]][row];
                     double sk = in.get(received2 + 2 + k);
-                    r0[p] = r0[p] - in.get(received1 + 2 + k) * a[n + L1][p];
+                    r0[p] = r0[p] - in.get(received1 + 2 + k) * a1;
                     r0[p] = r0[p] - sk * r1;
                     double[] rNext = cell.rhs[equations[k]][row1];
                     rNext[p1] = rNext[p1] - sk * r2;
@@ -450,7 +483,7 @@ final class LineSolver {
         int s = cell.columnStep[axis];
         int position = 0;
         for (int m = 0; m < Cell.EQUATIONS; m++) {
-            int n = 5 * factorOf(m);
+            int n = Cell.diagonal(factorOf(m), 1);
             double[][] r = cell.rhs[m];
             for (int line = 0; line < lines; line++) {
                 int row = planeRow[line];
