@@ -1,9 +1,7 @@
 package org.mpi4all.npb;
 
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 import java.util.Locale;
-import java.util.function.LongSupplier;
+import java.util.function.DoubleSupplier;
 import org.mpi4all.npb.comm.Op;
 
 /**
@@ -21,8 +19,9 @@ import org.mpi4all.npb.comm.Op;
  * message shapes, which a warm-up of the calls alone did not.
  *
  * <p>"Quiet" is decided together, so that every rank runs the same number of steps (they communicate): after each
- * step the ranks take the maximum of the milliseconds their JIT spent on compilations finished during the step,
- * and stop after {@value #QUIET_STEPS} steps in a row in which that was at most {@value #QUIET_SHARE} of the step's
+ * step the ranks take the maximum of the milliseconds their JIT worked during the step ({@link JitClock}: its
+ * compiler threads' CPU time, so that a compilation counts while it runs, not only once it has finished), and stop
+ * after {@value #QUIET_STEPS} steps in a row in which that was at most {@value #QUIET_SHARE} of the step's
  * time, or at the cap: {@code maxSteps} steps
  * or {@code maxSeconds} since the warm-up started (on the slowest rank), whichever comes first.
  *
@@ -39,9 +38,8 @@ public record WarmUp(String name, int maxSteps, double maxSeconds) {
     /** Consecutive quiet steps that make the JIT quiet. */
     static final int QUIET_STEPS = 3;
     /**
-     * A step is quiet when no rank's compilations finished during it took more than this share of the step's time:
-     * a loaded machine stretches every compilation's time, and a few small ones keep finishing long after the
-     * kernel's code is compiled.
+     * A step is quiet when no rank's JIT worked more than this share of the step's time: a few small compilations
+     * keep coming long after the kernel's code is compiled.
      */
     static final double QUIET_SHARE = 0.01;
 
@@ -97,15 +95,11 @@ public record WarmUp(String name, int maxSteps, double maxSeconds) {
      * starts. Collective.
      */
     public Outcome run(Trial trial, RunContext context) {
-        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-        // Without a JIT whose time is known there is nothing to wait for: every step counts as quiet.
-        LongSupplier compilationMillis = jit != null && jit.isCompilationTimeMonitoringSupported()
-                ? jit::getTotalCompilationTime : () -> 0L;
-        return run(trial, context, compilationMillis);
+        return run(trial, context, JitClock.create());
     }
 
-    /** {@link #run(Trial, RunContext)} with the JIT's accumulated compilation time read from {@code compilationMillis}. */
-    Outcome run(Trial trial, RunContext context, LongSupplier compilationMillis) {
+    /** {@link #run(Trial, RunContext)} with the JIT's work so far, in milliseconds, read from {@code jitMillis}. */
+    Outcome run(Trial trial, RunContext context, DoubleSupplier jitMillis) {
         double start = context.backend().wtime();
         int steps = 0;
         int quietSteps = 0;
@@ -113,14 +107,15 @@ public record WarmUp(String name, int maxSteps, double maxSeconds) {
         double[] busiest = new double[2];
         double stepStart = 0;
         do {
-            long before = compilationMillis.getAsLong();
+            double before = jitMillis.getAsDouble();
             if (isNpbs()) {
                 trial.untimedStep();
             } else {
                 trial.warmUpStep();
             }
             steps++;
-            local[0] = compilationMillis.getAsLong() - before;
+            // Less than before when a compiler thread has ended (the JVM retires idle ones): nothing to wait for.
+            local[0] = Math.max(0, jitMillis.getAsDouble() - before);
             local[1] = context.backend().wtime() - start;
             context.world().allreduce(local, 0, busiest, 0, 2, Op.MAX);
             double stepMillis = 1e3 * (busiest[1] - stepStart);

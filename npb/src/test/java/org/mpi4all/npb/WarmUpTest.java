@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.LongSupplier;
+import java.util.function.DoubleSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -57,7 +57,7 @@ class WarmUpTest {
     }
 
     /** A compilation clock that advances by 5 ms at each of its first {@code busyReads} reads, then stands still. */
-    private static LongSupplier compilingFor(int busyReads) {
+    private static DoubleSupplier compilingFor(int busyReads) {
         long[] reads = {0};
         return () -> 5 * Math.min(++reads[0], busyReads);
     }
@@ -92,7 +92,7 @@ class WarmUpTest {
     void aStepWithCompilationsStartsTheQuietCountAgain() {
         long[] reads = {0};
         // Compilations finish during steps 1, 3 and 4 only (reads 1-2, 5-6 and 7-8).
-        LongSupplier clock = () -> {
+        DoubleSupplier clock = () -> {
             long read = ++reads[0];
             return read >= 8 ? 3 : read >= 6 ? 2 : read >= 2 ? 1 : 0;
         };
