@@ -2,8 +2,8 @@ package org.mpi4all.npb.sp;
 
 /**
  * One cell of the multi-partition and the fields SP keeps on it ({@code SP/sp_data.f}): the solution u, the
- * right-hand side, the forcing term and the 15 diagonals of the three pentadiagonal systems (5 per equation
- * set, the reference's lhs), and the derived point values of compute_rhs.
+ * right-hand side, the forcing term, the three pentadiagonal systems' diagonals (the reference's lhs) and the
+ * derived point values of compute_rhs.
  *
  * <p>Every field of a process's cells has the same shape: −2 ... size+1 along each axis (two ghost layers,
  * which u needs and the others tolerate), held as one array per row along x: {@code field[row(j, k)][column(i)]}.

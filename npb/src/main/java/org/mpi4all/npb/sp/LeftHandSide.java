@@ -2,10 +2,10 @@ package org.mpi4all.npb.sp;
 
 /**
  * The three pentadiagonal left-hand sides of a cell along one direction ({@code SP/lhsx.f}, {@code lhsy.f},
- * {@code lhsz.f}): diagonals 0 to 4 for the equations moving with velocity u, 5 to 9 for u + c and 10 to 14 for
- * u − c (c the speed of sound), each row the coefficients of the unknowns at p − 2s ... p + 2s.
+ * {@code lhsz.f}): three factors of five diagonals 0 to 4, the coefficients of the unknowns at p − 2s ... p + 2s,
+ * factor 0 for the equations moving with velocity u, 1 for u + c and 2 for u − c (c the speed of sound).
  *
- * <p>The reference fills diagonals 0 to 4, adds the dissipation to them in a second pass and derives 5 to 14 in
+ * <p>The reference fills factor 0, adds the dissipation to it in a second pass and derives factors 1 and 2 in
  * a third; here, along x, one pass per dissipation {@link Dissipation.Piece} does all three with the same
  * operations. Along y and z a point's neighbours are the same column of other rows, and each diagonal is a loop
  * of its own, which C2 vectorises. The outer diagonals (0 and 4 of each factor) are the dissipation's alone and

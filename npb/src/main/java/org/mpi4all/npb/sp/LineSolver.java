@@ -30,7 +30,7 @@ final class LineSolver {
     private static final int L3 = 1;
     private static final int L4 = 2;
     private static final int L5 = 3;
-    /** The equations each factor's diagonals (5·f ... 5·f+4) solve. */
+    /** The equations each factor solves. */
     private static final int[][] EQUATIONS = {{0, 1, 2}, {3}, {4}};
     /** Doubles per line of the forward message: per factor, two rows of diagonals 3 and 4 and the equations. */
     private static final int FORWARD_PER_LINE = 2 * (2 + 3) + 2 * (2 + 1) + 2 * (2 + 1);
