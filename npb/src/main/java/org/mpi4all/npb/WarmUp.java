@@ -21,8 +21,8 @@ import org.mpi4all.npb.comm.Op;
  * <p>"Quiet" is decided together, so that every rank runs the same number of steps (they communicate): after each
  * step the ranks take the maximum of the milliseconds their JIT worked during the step ({@link JitClock}: its
  * compiler threads' CPU time, so that a compilation counts while it runs, not only once it has finished), and stop
- * after {@value #QUIET_STEPS} steps in a row in which that was at most {@value #QUIET_SHARE} of the step's
- * time, or at the cap: {@code maxSteps} steps
+ * once that, summed over the last {@value #QUIET_STEPS} steps, was at most {@value #QUIET_SHARE} of their time,
+ * or at the cap: {@code maxSteps} steps
  * or {@code maxSeconds} since the warm-up started (on the slowest rank), whichever comes first.
  *
  * @param name       what {@code --warmup} selects it by
@@ -35,11 +35,15 @@ public record WarmUp(String name, int maxSteps, double maxSeconds) {
     /** The untimed step until the JIT is quiet on every rank; the cap keeps small classes and slow machines short. */
     public static final WarmUp JIT = new WarmUp("jit", 100, 10.0);
 
-    /** Consecutive quiet steps that make the JIT quiet. */
-    static final int QUIET_STEPS = 3;
     /**
-     * A step is quiet when no rank's JIT worked more than this share of the step's time: a few small compilations
-     * keep coming long after the kernel's code is compiled.
+     * The steps over which the JIT must be quiet. Three let CG's warm-up stop in a lull between two rounds of its
+     * call path's compilations (the second ran in the timed section: CG.A on 2 ranks 0.36-0.38 s instead of
+     * 0.31-0.33), hence a window over which occasional small compilations average out.
+     */
+    static final int QUIET_STEPS = 10;
+    /**
+     * The JIT is quiet when no rank's JIT worked more than this share of the last steps' time: a few small
+     * compilations keep coming long after the kernel's code is compiled.
      */
     static final double QUIET_SHARE = 0.01;
 
@@ -102,7 +106,10 @@ public record WarmUp(String name, int maxSteps, double maxSeconds) {
     Outcome run(Trial trial, RunContext context, DoubleSupplier jitMillis) {
         double start = context.backend().wtime();
         int steps = 0;
-        int quietSteps = 0;
+        boolean quiet = false;
+        // The busiest rank's JIT milliseconds and the milliseconds of each of the last QUIET_STEPS steps.
+        double[] jitWindow = new double[QUIET_STEPS];
+        double[] stepWindow = new double[QUIET_STEPS];
         double[] local = new double[2];
         double[] busiest = new double[2];
         double stepStart = 0;
@@ -120,11 +127,21 @@ public record WarmUp(String name, int maxSteps, double maxSeconds) {
             context.world().allreduce(local, 0, busiest, 0, 2, Op.MAX);
             double stepMillis = 1e3 * (busiest[1] - stepStart);
             stepStart = busiest[1];
-            quietSteps = busiest[0] <= QUIET_SHARE * stepMillis ? quietSteps + 1 : 0;
+            jitWindow[steps % QUIET_STEPS] = busiest[0];
+            stepWindow[steps % QUIET_STEPS] = stepMillis;
+            quiet = steps >= QUIET_STEPS && sum(jitWindow) <= QUIET_SHARE * sum(stepWindow);
             context.progress().line(" warm-up: step %d, %.0f ms of compilations on the busiest rank, %.2f s", steps,
                     busiest[0], busiest[1]);
-        } while (quietSteps < QUIET_STEPS && steps < maxSteps && busiest[1] < maxSeconds);
+        } while (!quiet && steps < maxSteps && busiest[1] < maxSeconds);
         trial.reset();
-        return new Outcome(this, steps, context.secondsOnSlowestRank(start), quietSteps == QUIET_STEPS);
+        return new Outcome(this, steps, context.secondsOnSlowestRank(start), quiet);
+    }
+
+    private static double sum(double[] values) {
+        double sum = 0;
+        for (double value : values) {
+            sum += value;
+        }
+        return sum;
     }
 }
