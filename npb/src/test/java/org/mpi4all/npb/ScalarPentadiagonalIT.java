@@ -47,8 +47,8 @@ class ScalarPentadiagonalIT {
     void aClassTooLargeForTheMachineIsRefusedWithItsNeed() {
         MpjRun.Result run = MpjRun.create().npb(1, "SP", "E");
         assertThat(run.exitCode()).as(run.describe()).isEqualTo(Main.NO_MEMORY);
-        // 1024^3 points per field (1020 and two ghost layers on each side), 39 fields of doubles, 2 buffers.
-        assertThat(run.stderr()).startsWith("npb: SP class E needs 312.9 GiB of memory per process,"
+        // 1024^3 points per field (1020 and two ghost layers on each side), 36 fields of doubles, 2 buffers.
+        assertThat(run.stderr()).startsWith("npb: SP class E needs 288.9 GiB of memory per process,"
                 + " more than this machine's ").endsWith("\n");
         assertThat(run.stderr().lines()).hasSize(1);
     }
