@@ -17,6 +17,12 @@ import org.junit.jupiter.api.Test;
  * reports, and that the trial is reset after the last step.
  */
 class WarmUpTest {
+    /**
+     * The milliseconds of a compilation here: far more than 1% of any window of these steps (which take real time),
+     * so that whether a window is quiet depends on the clock alone, not on how long a loaded machine took.
+     */
+    private static final double COMPILATION = 100_000;
+
     private final SingleProcessBackend backend = new SingleProcessBackend();
     private final RunContext context = new RunContext(backend, backend.world(), NpbClass.S,
             new PrintStream(OutputStream.nullOutputStream()), Progress.silent());
@@ -56,10 +62,13 @@ class WarmUpTest {
         }
     }
 
-    /** A compilation clock that advances by 5 ms at each of its first {@code busyReads} reads, then stands still. */
+    /**
+     * A compilation clock that advances by {@link #COMPILATION} at each of its first {@code busyReads} reads, then
+     * stands still.
+     */
     private static DoubleSupplier compilingFor(int busyReads) {
         long[] reads = {0};
-        return () -> 5 * Math.min(++reads[0], busyReads);
+        return () -> COMPILATION * Math.min(++reads[0], busyReads);
     }
 
     private static List<String> stepsThenReset(int steps) {
@@ -94,7 +103,7 @@ class WarmUpTest {
         // Compilations finish during steps 1, 3 and 4 only (reads 1-2, 5-6 and 7-8).
         DoubleSupplier clock = () -> {
             long read = ++reads[0];
-            return read >= 8 ? 3 : read >= 6 ? 2 : read >= 2 ? 1 : 0;
+            return COMPILATION * (read >= 8 ? 3 : read >= 6 ? 2 : read >= 2 ? 1 : 0);
         };
         RecordingTrial trial = new RecordingTrial(0);
         WarmUp.Outcome outcome = WarmUp.JIT.run(trial, context, clock);
